@@ -1,0 +1,299 @@
+import { relations } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, flag, id, instant, money, rate, timestamps, version } from './columns';
+import { customerContacts, customers } from './customers';
+import { depots, vehicleCategoriesNew, vehicles } from './fleet';
+import { termsTemplates } from './settings';
+
+// Jobs (quotes and job sheets) with their requirements, vehicle slots, legs, offers, requests and the
+// mail log (spec 2 §3).
+
+export const jobStatusEnum = pgEnum('job_status', [
+  'draft',
+  'quoted',
+  'confirmed',
+  'assigned',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'postponed',
+]);
+export const taxModeEnum = pgEnum('tax_mode', ['inclusive', 'exclusive', 'none']);
+export const jobOfferStatusEnum = pgEnum('job_offer_status', ['pending', 'accepted', 'rejected', 'expired']);
+export const jobRequestStatusEnum = pgEnum('job_request_status', ['pending', 'approved', 'rejected']);
+export const emailNotificationTypeEnum = pgEnum('email_notification_type', [
+  'assignment',
+  'update',
+  'cancellation',
+  'reminder',
+  'offer',
+  'acceptance',
+  'decline',
+]);
+
+/** A discount or an additional charge line. */
+export interface PriceAdjustment {
+  id: string;
+  description: string;
+  amount: number;
+  type: 'fixed' | 'percentage';
+}
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    jobNumber: text('job_number').notNull().unique(),
+    title: text('title'),
+    serviceDate: date('service_date', { mode: 'string' }),
+    paxCount: integer('pax_count'),
+    serviceDescription: text('service_description'),
+    /** Sanitised HTML. */
+    notesDriver: text('notes_driver'),
+    // restrict: customers are archived, never deleted, so their job history stays.
+    customerId: text('customer_id').references(() => customers.id),
+    contactId: text('contact_id').references(() => customerContacts.id, { onDelete: 'set null' }),
+    mapsLink: text('maps_link'),
+    status: jobStatusEnum('status').notNull().default('draft'),
+    hasUpdates: flag('has_updates', 0),
+    loyaltyAwarded: flag('loyalty_awarded', 0),
+    basePrice: money('base_price').notNull().default(0),
+    subtotal: money('subtotal').notNull().default(0),
+    discounts: jsonb('discounts').$type<PriceAdjustment[]>().notNull().default([]),
+    extraCharges: jsonb('extra_charges').$type<PriceAdjustment[]>().notNull().default([]),
+    taxMode: taxModeEnum('tax_mode').notNull().default('inclusive'),
+    taxRate: rate('tax_rate').notNull().default(10),
+    taxAmount: money('tax_amount').notNull().default(0),
+    totalPrice: money('total_price').notNull().default(0),
+    currency: text('currency').notNull().default('AUD'),
+    termsTemplateId: text('terms_template_id').references(() => termsTemplates.id, { onDelete: 'set null' }),
+    /** The terms text as quoted (a copy, so later template edits do not change old quotes). */
+    termsAndConditions: text('terms_and_conditions'),
+    pricingNotes: text('pricing_notes'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    version: version(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('jobs_service_date_idx').on(t.serviceDate),
+    index('jobs_status_idx').on(t.status),
+    index('jobs_customer_id_idx').on(t.customerId),
+  ],
+);
+
+/** A vehicle slot requested by category ("2 x Coach"), before or beside specific vehicles. */
+export const jobRequirements = pgTable(
+  'job_requirements',
+  {
+    id: id(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    // set null: the requirement keeps its own copy of the category name and colour.
+    categoryId: text('category_id').references(() => vehicleCategoriesNew.id, { onDelete: 'set null' }),
+    categoryName: text('category_name'),
+    quantity: integer('quantity').notNull().default(1),
+    color: text('color'),
+    categoryColor: text('category_color'),
+    isRequired: flag('is_required', 1),
+    notes: text('notes'),
+    /** Shown to the customer on the quote. */
+    vehicleNotes: text('vehicle_notes'),
+    ...timestamps(),
+  },
+  (t) => [index('job_requirements_job_id_idx').on(t.jobId)],
+);
+
+/** One vehicle (and its driver) on a job. A null driverId is an open driver position. */
+export const jobVehicles = pgTable(
+  'job_vehicles',
+  {
+    id: id(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    vehicleId: text('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    driverId: text('driver_id').references(() => users.id, { onDelete: 'set null' }),
+    requirementId: text('requirement_id').references(() => jobRequirements.id, { onDelete: 'set null' }),
+    slotPosition: integer('slot_position').notNull().default(1),
+    startingDepotId: text('starting_depot_id').references(() => depots.id, { onDelete: 'set null' }),
+    endingDepotId: text('ending_depot_id').references(() => depots.id, { onDelete: 'set null' }),
+    /** Shown to the customer on the quote (the job payload's vehicleNotes for a specific vehicle). */
+    vehicleNotes: text('vehicle_notes'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('job_vehicles_job_id_idx').on(t.jobId),
+    index('job_vehicles_driver_id_idx').on(t.driverId),
+    index('job_vehicles_vehicle_id_idx').on(t.vehicleId),
+  ],
+);
+
+export const jobLegs = pgTable(
+  'job_legs',
+  {
+    id: id(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    legNumber: integer('leg_number').notNull(),
+    originAddress: text('origin_address'),
+    destinationAddress: text('destination_address'),
+    /** 'HH:mm' in the operator's time zone. */
+    departureTime: text('departure_time'),
+    /** 'HH:mm' in the operator's time zone. */
+    arrivalTime: text('arrival_time'),
+    notes: text('notes'),
+    ...timestamps(),
+  },
+  (t) => [index('job_legs_job_id_leg_number_idx').on(t.jobId, t.legNumber)],
+);
+
+export const jobOffers = pgTable(
+  'job_offers',
+  {
+    id: id(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    // An offer to an account that no longer exists means nothing.
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: jobOfferStatusEnum('status').notNull().default('pending'),
+    message: text('message'),
+    expiresAt: instant('expires_at'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [index('job_offers_driver_id_idx').on(t.driverId), index('job_offers_job_id_idx').on(t.jobId)],
+);
+
+export const jobRequests = pgTable(
+  'job_requests',
+  {
+    id: id(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: jobRequestStatusEnum('status').notNull().default('pending'),
+    message: text('message'),
+    ...timestamps(),
+  },
+  (t) => [index('job_requests_job_id_idx').on(t.jobId), index('job_requests_driver_id_idx').on(t.driverId)],
+);
+
+/** Log of the mails sent about jobs. */
+export const emailNotifications = pgTable(
+  'email_notifications',
+  {
+    id: id(),
+    // cascade: the log of a removed account is noise (and personal data).
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: text('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    emailType: emailNotificationTypeEnum('email_type').notNull(),
+    sentAt: instant('sent_at').notNull().defaultNow(),
+    status: text('status').notNull().default('sent'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_notifications_user_id_idx').on(t.userId),
+    index('email_notifications_job_id_idx').on(t.jobId),
+  ],
+);
+
+export const jobsRelations = relations(jobs, ({ one, many }) => ({
+  customer: one(customers, { fields: [jobs.customerId], references: [customers.id] }),
+  contact: one(customerContacts, { fields: [jobs.contactId], references: [customerContacts.id] }),
+  termsTemplate: one(termsTemplates, { fields: [jobs.termsTemplateId], references: [termsTemplates.id] }),
+  creator: one(users, { fields: [jobs.createdBy], references: [users.id] }),
+  requirements: many(jobRequirements),
+  vehicles: many(jobVehicles),
+  legs: many(jobLegs),
+  offers: many(jobOffers),
+  requests: many(jobRequests),
+}));
+
+export const jobRequirementsRelations = relations(jobRequirements, ({ one, many }) => ({
+  job: one(jobs, { fields: [jobRequirements.jobId], references: [jobs.id] }),
+  category: one(vehicleCategoriesNew, {
+    fields: [jobRequirements.categoryId],
+    references: [vehicleCategoriesNew.id],
+  }),
+  vehicles: many(jobVehicles),
+}));
+
+export const jobVehiclesRelations = relations(jobVehicles, ({ one }) => ({
+  job: one(jobs, { fields: [jobVehicles.jobId], references: [jobs.id] }),
+  vehicle: one(vehicles, { fields: [jobVehicles.vehicleId], references: [vehicles.id] }),
+  driver: one(users, { fields: [jobVehicles.driverId], references: [users.id] }),
+  requirement: one(jobRequirements, {
+    fields: [jobVehicles.requirementId],
+    references: [jobRequirements.id],
+  }),
+  startingDepot: one(depots, {
+    fields: [jobVehicles.startingDepotId],
+    references: [depots.id],
+    relationName: 'job_vehicle_starting_depot',
+  }),
+  endingDepot: one(depots, {
+    fields: [jobVehicles.endingDepotId],
+    references: [depots.id],
+    relationName: 'job_vehicle_ending_depot',
+  }),
+}));
+
+export const jobLegsRelations = relations(jobLegs, ({ one }) => ({
+  job: one(jobs, { fields: [jobLegs.jobId], references: [jobs.id] }),
+}));
+
+export const jobOffersRelations = relations(jobOffers, ({ one }) => ({
+  job: one(jobs, { fields: [jobOffers.jobId], references: [jobs.id] }),
+  driver: one(users, {
+    fields: [jobOffers.driverId],
+    references: [users.id],
+    relationName: 'job_offer_driver',
+  }),
+  creator: one(users, {
+    fields: [jobOffers.createdBy],
+    references: [users.id],
+    relationName: 'job_offer_creator',
+  }),
+}));
+
+export const jobRequestsRelations = relations(jobRequests, ({ one }) => ({
+  job: one(jobs, { fields: [jobRequests.jobId], references: [jobs.id] }),
+  driver: one(users, { fields: [jobRequests.driverId], references: [users.id] }),
+}));
+
+export const emailNotificationsRelations = relations(emailNotifications, ({ one }) => ({
+  user: one(users, { fields: [emailNotifications.userId], references: [users.id] }),
+  job: one(jobs, { fields: [emailNotifications.jobId], references: [jobs.id] }),
+}));
+
+export type JobStatus = (typeof jobStatusEnum.enumValues)[number];
+export type TaxMode = (typeof taxModeEnum.enumValues)[number];
+export type JobOfferStatus = (typeof jobOfferStatusEnum.enumValues)[number];
+export type JobRequestStatus = (typeof jobRequestStatusEnum.enumValues)[number];
+export type EmailNotificationType = (typeof emailNotificationTypeEnum.enumValues)[number];
+export type Job = typeof jobs.$inferSelect;
+export type NewJob = typeof jobs.$inferInsert;
+export type JobRequirement = typeof jobRequirements.$inferSelect;
+export type NewJobRequirement = typeof jobRequirements.$inferInsert;
+export type JobVehicle = typeof jobVehicles.$inferSelect;
+export type NewJobVehicle = typeof jobVehicles.$inferInsert;
+export type JobLeg = typeof jobLegs.$inferSelect;
+export type NewJobLeg = typeof jobLegs.$inferInsert;
+export type JobOffer = typeof jobOffers.$inferSelect;
+export type NewJobOffer = typeof jobOffers.$inferInsert;
+export type JobRequest = typeof jobRequests.$inferSelect;
+export type NewJobRequest = typeof jobRequests.$inferInsert;
+export type EmailNotification = typeof emailNotifications.$inferSelect;
+export type NewEmailNotification = typeof emailNotifications.$inferInsert;

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { flag, id, timestamps, version } from './columns';
+
+// Branding, quote/job-sheet document settings and terms templates (spec 2 §3.2, §9).
+
+export const DEFAULT_QUOTE_FOOTER_TEXT =
+  'School Loyalty Offer: after 9 school charters, receive $400 off every 10th bus you book with us.';
+
+/** Single-row table: the branding shown in the header, sign-in card and terminal. */
+export const appSettings = pgTable('app_settings', {
+  id: id(),
+  appName: text('app_name').notNull().default('Driver Management System'),
+  appDescription: text('app_description').notNull().default('Driver Management System'),
+  /** One of Truck, Bus, Car, Ship, Plane, Package, Building (others read as Truck). */
+  appIcon: text('app_icon').notNull().default('Truck'),
+  logoUrl: text('logo_url'),
+  logoBackground: text('logo_background').notNull().default('transparent'),
+  tagline: text('tagline').notNull().default('Streamline your transportation operations'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  version: version(),
+  ...timestamps(),
+});
+
+export const termsTemplates = pgTable(
+  'terms_templates',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Sanitised HTML. */
+    content: text('content').notNull(),
+    isDefault: flag('is_default', 0),
+    isActive: flag('is_active', 1),
+    // Required by the spec, so no `set null`: a user who authored templates is deactivated, not deleted.
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id),
+    ...timestamps(),
+  },
+  // At most one default template.
+  (t) => [uniqueIndex('terms_templates_one_default_uq').on(t.isDefault).where(sql`${t.isDefault} = 1`)],
+);
+
+/** Single-row table: quote and job-sheet document settings. */
+export const documentSettings = pgTable('document_settings', {
+  id: id(),
+  companyName: text('company_name'),
+  companyAddress: text('company_address'),
+  companyPhone: text('company_phone'),
+  companyEmail: text('company_email'),
+  companyABN: text('company_abn'),
+  companyWebsite: text('company_website'),
+  logoUrl: text('logo_url'),
+  logoBackground: text('logo_background').notNull().default('transparent'),
+  primaryColor: text('primary_color').notNull().default('#1e40af'),
+  secondaryColor: text('secondary_color').notNull().default('#64748b'),
+  accentColor: text('accent_color').notNull().default('#0891b2'),
+  quoteHeaderText: text('quote_header_text').notNull().default('QUOTE'),
+  quoteFooterText: text('quote_footer_text').default(DEFAULT_QUOTE_FOOTER_TEXT),
+  showLoyaltyFooter: flag('show_loyalty_footer', 1),
+  jobSheetHeaderText: text('job_sheet_header_text').notNull().default('JOB SHEET'),
+  jobSheetFooterText: text('job_sheet_footer_text'),
+  showVehicleNotes: flag('show_vehicle_notes', 1),
+  showTermsAndConditions: flag('show_terms_and_conditions', 1),
+  showPricingBreakdown: flag('show_pricing_breakdown', 1),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  version: version(),
+  ...timestamps(),
+});
+
+export type AppSettingsRow = typeof appSettings.$inferSelect;
+export type NewAppSettingsRow = typeof appSettings.$inferInsert;
+export type TermsTemplate = typeof termsTemplates.$inferSelect;
+export type NewTermsTemplate = typeof termsTemplates.$inferInsert;
+export type DocumentSettings = typeof documentSettings.$inferSelect;
+export type NewDocumentSettings = typeof documentSettings.$inferInsert;

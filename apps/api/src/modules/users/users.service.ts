@@ -1,0 +1,40 @@
+import { type CreateUserInput, CreateUserInputSchema } from '@dms/domain';
+import type { Database } from '../../db/client';
+import type { FieldError } from '../../plugins/error-handler';
+import { hashPassword } from '../auth/password';
+import { findUserIdByDriverNumber, findUserIdByEmail, insertUser } from './users.repository';
+
+export type CreateUserResult = { ok: true; id: string } | { ok: false; errors: FieldError[] };
+
+/** Creates an account after checking its fields and that its email and PIN are free. */
+export async function createUserAccount(db: Database, input: CreateUserInput): Promise<CreateUserResult> {
+  const parsed = CreateUserInputSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      errors: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    };
+  }
+  const data = parsed.data;
+  const password = await hashPassword(data.password);
+  return db.transaction(async (tx) => {
+    const errors: FieldError[] = [];
+    if (await findUserIdByEmail(tx, data.email)) {
+      errors.push({ path: 'email', message: 'An account with this email already exists' });
+    }
+    if (data.driverNumber && (await findUserIdByDriverNumber(tx, data.driverNumber))) {
+      errors.push({ path: 'driverNumber', message: 'This PIN is already used by another driver' });
+    }
+    if (errors.length > 0) return { ok: false as const, errors };
+    const id = await insertUser(tx, {
+      email: data.email,
+      password,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      roles: data.roles,
+      driverNumber: data.driverNumber,
+      emailVerified: data.emailVerified ? 1 : 0,
+    });
+    return { ok: true as const, id };
+  });
+}

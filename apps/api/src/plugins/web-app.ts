@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app and answers every other non-/api GET with index.html, so deep links
+ * work; unknown /api paths get a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  const indexFile = path.join(options.distDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite's hashed assets never change; index.html must always be revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    if (!built) {
+      return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,43 @@
+import { dateInZone } from '@dms/domain';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { formatDemoCredentials } from './db/demo-credentials';
+import { isDatabaseEmpty, seedDemo } from './db/demo-seed';
+import { openConfiguredDatabase } from './db/open';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    const credentials = await seedDemo(database.db, { today: dateInZone(new Date(), config.timezone) });
+    process.stdout.write(`${formatDemoCredentials(credentials, config.publicUrl)}\n`);
+  }
+
+  const app = await buildApp({ config, db: database.db, engine: database.engine });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${database.engine} database; open ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client';
+import {
+  customerContacts,
+  customers,
+  depots,
+  jobLegs,
+  jobs,
+  jobVehicles,
+  type NewCustomer,
+  type NewJob,
+  type NewUser,
+  type NewVehicle,
+  shifts,
+  users,
+  vehicleCategoriesNew,
+  vehicles,
+} from '../db/schema';
+import { hashPassword } from '../modules/auth/password';
+
+// Test data built through the real schema. Each factory takes overrides and fills the rest with
+// unique, valid values.
+
+const unique = () => randomBytes(4).toString('hex');
+let pinCounter = 1000 + Math.floor(Math.random() * 8000);
+function nextPin(): string {
+  pinCounter = pinCounter >= 9999 ? 1000 : pinCounter + 1;
+  return String(pinCounter);
+}
+
+let cachedHash: Promise<string> | undefined;
+/** Every factory user's password, hashed once per test file. */
+export const TEST_PASSWORD = 'password123';
+
+export async function createUser(db: Db, overrides: Partial<NewUser> = {}) {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `user-${unique()}@example.test`,
+      firstName: 'Test',
+      lastName: 'User',
+      password: await cachedHash,
+      roles: ['driver'],
+      emailVerified: 1,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export const createDriver = (db: Db, overrides: Partial<NewUser> = {}) =>
+  createUser(db, { roles: ['driver'], driverNumber: nextPin(), ...overrides });
+
+export const createManager = (db: Db, overrides: Partial<NewUser> = {}) =>
+  createUser(db, { roles: ['manager'], ...overrides });
+
+export async function createCategory(db: Db, name = `Coach ${unique()}`) {
+  const [row] = await db
+    .insert(vehicleCategoriesNew)
+    .values({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-') })
+    .returning();
+  return row!;
+}
+
+export async function createDepot(db: Db, name = `Depot ${unique()}`) {
+  const [row] = await db.insert(depots).values({ name, address: '1 Depot Rd, Sydney NSW' }).returning();
+  return row!;
+}
+
+export async function createVehicle(db: Db, overrides: Partial<NewVehicle> = {}) {
+  const [row] = await db
+    .insert(vehicles)
+    .values({
+      registrationNumber: `T${unique().toUpperCase()}`,
+      nickname: 'Test bus',
+      seatedCapacity: 50,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createCustomer(db: Db, overrides: Partial<NewCustomer> = {}) {
+  const [row] = await db
+    .insert(customers)
+    .values({ companyName: `Customer ${unique()}`, companyType: 'corporate', ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createContact(db: Db, customerId: string, name = 'Pat Contact') {
+  const [row] = await db.insert(customerContacts).values({ customerId, name, role: 'Manager' }).returning();
+  return row!;
+}
+
+/** A job with one leg, and optionally a vehicle slot with a driver. */
+export async function createJob(
+  db: Db,
+  overrides: Partial<NewJob> = {},
+  allocation: { vehicleId?: string; driverId?: string } = {},
+) {
+  const [job] = await db
+    .insert(jobs)
+    .values({ jobNumber: `T-${unique()}`, title: 'Test charter', serviceDate: '2026-11-23', ...overrides })
+    .returning();
+  await db.insert(jobLegs).values({
+    jobId: job!.id,
+    legNumber: 1,
+    originAddress: 'Central Station, Sydney',
+    destinationAddress: 'Taronga Zoo, Mosman',
+    departureTime: '08:30',
+    arrivalTime: '09:15',
+  });
+  if (allocation.vehicleId || allocation.driverId) {
+    await db
+      .insert(jobVehicles)
+      .values({ jobId: job!.id, vehicleId: allocation.vehicleId, driverId: allocation.driverId });
+  }
+  return job!;
+}
+
+export async function createShift(
+  db: Db,
+  driverId: string,
+  overrides: { vehicleId?: string; endTime?: Date | null } = {},
+) {
+  const [row] = await db
+    .insert(shifts)
+    .values({
+      driverId,
+      shiftDate: '2026-11-22',
+      vehicleId: overrides.vehicleId,
+      endTime: overrides.endTime ?? null,
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Run through `npm run test:e2e` (scripts/e2e.mjs), which builds the app, picks a free port and a
+// temporary DATA_DIR, and makes sure Debian's Chromium is installed.
+const root = process.cwd();
+const port = Number(process.env.E2E_PORT ?? 5099);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: path.join(root, 'apps/web/e2e'),
+  outputDir: path.join(root, '.tmp/test-results'),
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(root, '.tmp/playwright-report.json') }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --enable-source-maps apps/api/dist/server.js',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, '.tmp/e2e-data'),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+    },
+  },
+});

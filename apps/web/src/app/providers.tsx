@@ -1,0 +1,25 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { queryClient } from '../lib/query-client';
+import { createThemeStorageManager, initialTheme } from './color-scheme';
+import { theme } from './theme';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [colorSchemeManager] = useState(createThemeStorageManager);
+  const [defaultColorScheme] = useState(initialTheme);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme={defaultColorScheme}
+      >
+        {/* Spec 1 §9: one toast at a time, shown 5 s, at most 420 px wide. */}
+        <Notifications limit={1} autoClose={5000} containerWidth={420} />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,53 @@
+import { Navigate, Outlet } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
+import { hasRole, type Role, useCurrentUser } from '../features/auth/api';
+import { readTerminalDriver } from '../features/terminal/terminal-session';
+
+/**
+ * The session as the guards see it: loading, or the user (null = anonymous). A failed
+ * current-user call counts as anonymous.
+ */
+function useSession() {
+  const { data, isPending } = useCurrentUser();
+  return { loading: isPending, user: data ?? null };
+}
+
+/** Signed-in users only; anonymous users go to /login. */
+export function RequireAuth() {
+  const { loading, user } = useSession();
+  if (loading) return <LoadingScreen />;
+  if (!user) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** Users holding the role only; everyone else goes to /login (spec 1 §2, §6). */
+function RequireRole({ allowed }: { allowed: Role }) {
+  const { loading, user } = useSession();
+  if (loading) return <LoadingScreen />;
+  if (!hasRole(user, allowed)) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** /reports: manager role only. */
+export function RequireManager() {
+  return <RequireRole allowed="manager" />;
+}
+
+/** /job-offers, /available-jobs: driver role only. */
+export function RequireDriver() {
+  return <RequireRole allowed="driver" />;
+}
+
+/** /login: a signed-in user goes to / and the card is not rendered. */
+export function GuestOnly() {
+  const { loading, user } = useSession();
+  if (loading) return <LoadingScreen />;
+  if (user) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** /terminal/dashboard: needs the terminal driver in session storage, else back to the PIN pad. */
+export function RequireTerminalDriver() {
+  if (!readTerminalDriver()) return <Navigate to="/terminal" replace />;
+  return <Outlet />;
+}

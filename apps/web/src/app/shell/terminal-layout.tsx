@@ -1,0 +1,33 @@
+import { Box, Container, Group, Text } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { AppLogo } from '../../components/app-logo';
+import { useAppSettings } from '../../features/settings/api';
+import { ThemeToggle } from './theme-toggle';
+
+/** The driver terminal frame: large branding for a touch screen, no manager navigation. */
+export function TerminalLayout() {
+  const { settings } = useAppSettings();
+  return (
+    <Box mih="100dvh">
+      <Box
+        component="header"
+        px="lg"
+        py="md"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <AppLogo branding={settings} size="md" />
+            <Text component="span" fw={700} fz="xl" truncate="end" data-testid="app-name">
+              {settings.appName}
+            </Text>
+          </Group>
+          <ThemeToggle size={56} />
+        </Group>
+      </Box>
+      <Container component="main" size="lg" py="xl">
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

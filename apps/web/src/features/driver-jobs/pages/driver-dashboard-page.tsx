@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+/** Driver home (/ in the driver portal). */
+export function DriverDashboardPage() {
+  return <PlaceholderPage title="My Jobs" description="The jobs assigned to you" />;
+}

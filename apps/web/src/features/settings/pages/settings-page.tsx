@@ -1,0 +1,11 @@
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+/** /settings/:sub/:page? */
+export function SettingsPage() {
+  return (
+    <PlaceholderPage
+      title="Settings"
+      description="Configure branding, vehicles, drivers, customers, documents and forms"
+    />
+  );
+}

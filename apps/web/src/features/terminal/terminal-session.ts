@@ -1,0 +1,19 @@
+import { readStorage, STORAGE_KEYS } from '../../lib/storage-keys';
+
+/** The driver signed in at the terminal, kept in session storage (spec 1 §3). */
+export interface TerminalDriver {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+export function readTerminalDriver(): TerminalDriver | null {
+  const raw = readStorage('session', STORAGE_KEYS.terminalDriver);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' && 'id' in value ? (value as TerminalDriver) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** The API listens on port 5000 in development (apps/api config `PORT`). */
+const apiProxy: Record<string, ProxyOptions> = {
+  // changeOrigin stays false: the API compares Origin with Host, and both must show the web origin.
+  '/api': { target: 'http://localhost:5000' },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy: apiProxy },
+  preview: { port: 4173, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The entry holds React, React Router, Mantine, TanStack Query and Zod (~190 kB gzip); pages are
+    // lazy chunks. No manual vendor groups: they would pull lazy-only libraries (Tiptap) into the entry.
+    chunkSizeWarningLimit: 800,
+  },
+});
