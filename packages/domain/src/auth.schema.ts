@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordSchema, USER_ROLES } from './user.schema';
+
+// Contracts of the account calls (spec 1 §3, §5, §7). The forms and the routes use the same schemas.
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MINUTES = 10;
+export const RESEND_COOLDOWN_SECONDS = 60;
+export const MAX_CODE_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+/** Non-digits stripped, cut to six characters (spec 1 §5). */
+export function normaliseVerificationCode(input: string): string {
+  return input.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
+}
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  /** Legacy single role: the first of `roles`, kept for old clients. */
+  role: z.enum(USER_ROLES),
+  roles: z.array(z.enum(USER_ROLES)),
+  emailVerified: z.union([z.literal(0), z.literal(1)]),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** GET /api/user, POST /api/login, POST /api/auth/verify-email-code. */
+export const CurrentUserResponseSchema = z.object({ user: SessionUserSchema });
+export type CurrentUserResponse = z.infer<typeof CurrentUserResponseSchema>;
+
+export const LoginInputSchema = z.object({ email: EmailSchema, password: PasswordSchema });
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** 403 answer of POST /api/login for an account whose email is not verified. */
+export const LoginErrorSchema = z.object({
+  message: z.string(),
+  needsVerification: z.boolean().optional(),
+  email: z.string().optional(),
+});
+export type LoginError = z.infer<typeof LoginErrorSchema>;
+
+export const RegisterInputSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
+  /** Sent by the client; every new account is a driver whatever it says (spec 1 §6). */
+  role: z.string().optional(),
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+export const VerificationCodeSchema = z
+  .string()
+  .regex(/^\d{6}$/, { error: 'Please enter a valid 6-digit verification code.' });
+
+export const VerifyEmailInputSchema = z.object({ email: EmailSchema, code: VerificationCodeSchema });
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInputSchema>;
+
+export const EmailOnlyInputSchema = z.object({ email: EmailSchema });
+export type EmailOnlyInput = z.infer<typeof EmailOnlyInputSchema>;
+
+export const ResetPasswordInputSchema = z.object({
+  token: z.string().min(1, { error: 'No reset token available' }),
+  newPassword: PasswordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+/** The reset form adds a confirmation that never leaves the browser. */
+export const ResetPasswordFormSchema = z
+  .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MESSAGES.passwordsDontMatch,
+  });
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+/** GET /api/auth/providers: which external sign-ins are configured. */
+export const AuthProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;

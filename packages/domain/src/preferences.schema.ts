@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+export const REMINDER_HOUR_OPTIONS = [1, 2, 4, 12, 24, 48, 72, 168] as const;
+export const DEFAULT_REMINDER_HOURS = 24;
+
+const Flag = z.union([z.literal(0), z.literal(1)]);
+
+/** GET/PUT /api/preferences (spec 1 §3): flags as 0/1, all on by default. */
+export const PreferencesSchema = z.object({
+  emailNewAssignments: Flag,
+  emailJobUpdates: Flag,
+  emailCancellations: Flag,
+  emailReminders: Flag,
+  reminderHours: z
+    .number({ error: MESSAGES.reminderHours })
+    .int({ error: MESSAGES.reminderHours })
+    .min(1, { error: MESSAGES.reminderHours })
+    .max(168, { error: MESSAGES.reminderHours }),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  emailNewAssignments: 1,
+  emailJobUpdates: 1,
+  emailCancellations: 1,
+  emailReminders: 1,
+  reminderHours: DEFAULT_REMINDER_HOURS,
+};
