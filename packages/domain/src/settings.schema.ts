@@ -36,3 +36,37 @@ export const AppSettingsSchema = z.object({
   logoBackground: z.enum(LOGO_BACKGROUNDS),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
+
+/** PUT /api/settings (General panel). The icon stays as stored unless sent. */
+export const UpdateAppSettingsInputSchema = z.object({
+  appName: z.string().trim().min(1, { error: 'App name is required' }).max(100),
+  appDescription: z.string().trim().max(200).default(''),
+  tagline: z.string().trim().max(200).default(''),
+  appIcon: z.enum(APP_ICONS).optional(),
+  logoUrl: z
+    .string()
+    .trim()
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  logoBackground: z.enum(LOGO_BACKGROUNDS).default('transparent'),
+});
+export type UpdateAppSettingsInput = z.input<typeof UpdateAppSettingsInputSchema>;
+
+/** Logo files (spec 2 §5, §9): what the browser checks before uploading and the server enforces. */
+export const LOGO_MAX_BYTES = 5_242_880;
+export const LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'svg', 'webp'] as const;
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp'] as const;
+export const LOGO_MESSAGES = {
+  type: 'Please select a valid image file (PNG, JPG, JPEG, SVG, WebP)',
+  size: 'File size must be less than 5MB',
+  uploadFailed: 'Failed to upload logo. Please try again.',
+  deleteFailed: 'Failed to delete logo. Please try again.',
+} as const;
+
+export const LogoUploadRequestSchema = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.enum(LOGO_CONTENT_TYPES, { error: LOGO_MESSAGES.type }),
+  size: z.number().int().min(1).max(LOGO_MAX_BYTES, { error: LOGO_MESSAGES.size }),
+});
+export type LogoUploadRequest = z.infer<typeof LogoUploadRequestSchema>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, dateInZone } from '@dms/domain';
+import { addDays, DEFAULT_QUOTE_FOOTER_TEXT, dateInZone } from '@dms/domain';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -9,7 +9,6 @@ import {
   appSettings,
   customerContacts,
   customers,
-  DEFAULT_QUOTE_FOOTER_TEXT,
   depots,
   documentSettings,
   driverPreferences,

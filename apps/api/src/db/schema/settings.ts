@@ -1,12 +1,10 @@
+import { DEFAULT_QUOTE_FOOTER_TEXT } from '@dms/domain';
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { flag, id, timestamps, version } from './columns';
 
 // Branding, quote/job-sheet document settings and terms templates (spec 2 §3.2, §9).
-
-export const DEFAULT_QUOTE_FOOTER_TEXT =
-  'School Loyalty Offer: after 9 school charters, receive $400 off every 10th bus you book with us.';
 
 /** Single-row table: the branding shown in the header, sign-in card and terminal. */
 export const appSettings = pgTable('app_settings', {

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { optionalEmail, optionalPhone, optionalText, requiredText } from './fields';
+
+// Customers and their contacts (spec 2 §2.7, §3.1, §5, §7.3).
+
+export const CUSTOMER_TYPES = ['school', 'corporate', 'private', 'other'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+
+export const CUSTOMER_TYPE_LABELS: Record<CustomerType, string> = {
+  school: 'School',
+  corporate: 'Corporate',
+  private: 'Private',
+  other: 'Other',
+};
+
+/** The name field's label: 'School Name' for schools (spec 2 §2.7). */
+export function customerNameLabel(type: CustomerType): string {
+  return type === 'school' ? 'School Name' : 'Company Name';
+}
+
+export const CONTACT_ROLE_SUGGESTIONS: Record<CustomerType, readonly string[]> = {
+  school: [
+    'Principal',
+    'Vice Principal',
+    'Administration Officer',
+    'Booking Coordinator',
+    'Teacher',
+    'Office Manager',
+    'Finance Officer',
+    'Secretary',
+  ],
+  corporate: [
+    'CEO',
+    'Manager',
+    'Administrative Assistant',
+    'Booking Coordinator',
+    'HR Manager',
+    'Finance Manager',
+    'Office Manager',
+    'Executive Assistant',
+  ],
+  private: [],
+  other: [],
+};
+
+/** Settings form: 'Company name is required' (the job form says 'Company/School name is required'). */
+export const CustomerInputSchema = z.object({
+  companyName: requiredText('Company name is required'),
+  companyType: z.enum(CUSTOMER_TYPES).default('other'),
+  phone: optionalPhone(),
+  email: optionalEmail(),
+  address: optionalText(),
+});
+export type CustomerInput = z.input<typeof CustomerInputSchema>;
+
+export const CustomerSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  companyType: z.enum(CUSTOMER_TYPES),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  loyaltyPoints: z.number().int(),
+  totalBookings: z.number().int(),
+  totalRevenue: z.number(),
+  isActive: z.union([z.literal(0), z.literal(1)]),
+  contactCount: z.number().int(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const ContactInputSchema = z.object({
+  name: requiredText('Contact name is required'),
+  role: optionalText(),
+  email: optionalEmail(),
+  phone: optionalPhone(),
+});
+export type ContactInput = z.input<typeof ContactInputSchema>;
+
+export const ContactSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  name: z.string(),
+  role: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  isActive: z.union([z.literal(0), z.literal(1)]),
+});
+export type Contact = z.infer<typeof ContactSchema>;

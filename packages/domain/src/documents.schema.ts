@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { hexColor, optionalText, requiredText } from './fields';
+import { LOGO_BACKGROUNDS } from './settings.schema';
+
+// Quote template settings and terms templates (spec 2 §2.7, §3.2, §5, §9).
+
+export const DEFAULT_DOCUMENT_COLORS = {
+  primaryColor: '#1e40af',
+  secondaryColor: '#64748b',
+  accentColor: '#0891b2',
+};
+export const DEFAULT_QUOTE_HEADER_TEXT = 'QUOTE';
+export const DEFAULT_JOB_SHEET_HEADER_TEXT = 'JOB SHEET';
+export const DEFAULT_QUOTE_FOOTER_TEXT =
+  'School Loyalty Offer: after 9 school charters, receive $400 off every 10th bus you book with us.';
+
+export const DocumentSettingsInputSchema = z.object({
+  companyName: requiredText('Company name is required'),
+  companyAddress: requiredText('Company address is required'),
+  companyPhone: requiredText('Company phone is required'),
+  companyEmail: z
+    .string({ error: 'Company email is required' })
+    .trim()
+    .min(1, { error: 'Company email is required' })
+    .pipe(z.email({ error: 'Invalid email address' })),
+  companyABN: requiredText('ABN is required'),
+  companyWebsite: requiredText('Website is required'),
+  logoUrl: optionalText(),
+  logoBackground: z.enum(LOGO_BACKGROUNDS).default('transparent'),
+  primaryColor: hexColor(),
+  secondaryColor: hexColor(),
+  accentColor: hexColor(),
+  quoteHeaderText: requiredText('Header text is required'),
+  quoteFooterText: optionalText(),
+  showLoyaltyFooter: z.boolean(),
+  showVehicleNotes: z.boolean(),
+  showTermsAndConditions: z.boolean(),
+  showPricingBreakdown: z.boolean(),
+});
+export type DocumentSettingsInput = z.input<typeof DocumentSettingsInputSchema>;
+
+/** GET /api/document-settings: the stored values with defaults; the show flags as booleans. */
+export const DocumentSettingsSchema = z.object({
+  companyName: z.string().nullable(),
+  companyAddress: z.string().nullable(),
+  companyPhone: z.string().nullable(),
+  companyEmail: z.string().nullable(),
+  companyABN: z.string().nullable(),
+  companyWebsite: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  logoBackground: z.enum(LOGO_BACKGROUNDS),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  accentColor: z.string(),
+  quoteHeaderText: z.string(),
+  quoteFooterText: z.string().nullable(),
+  showLoyaltyFooter: z.boolean(),
+  jobSheetHeaderText: z.string(),
+  jobSheetFooterText: z.string().nullable(),
+  showVehicleNotes: z.boolean(),
+  showTermsAndConditions: z.boolean(),
+  showPricingBreakdown: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type DocumentSettings = z.infer<typeof DocumentSettingsSchema>;
+
+export const TermsTemplateInputSchema = z.object({
+  name: requiredText('Template name is required'),
+  content: z
+    .string({ error: 'Template content is required' })
+    .trim()
+    .min(1, { error: 'Template content is required' }),
+  isDefault: z.union([z.literal(0), z.literal(1), z.boolean().transform((b) => (b ? 1 : 0))]).default(0),
+});
+export type TermsTemplateInput = z.input<typeof TermsTemplateInputSchema>;
+export const UpdateTermsTemplateInputSchema = TermsTemplateInputSchema.partial();
+
+export const TermsTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content: z.string(),
+  isDefault: z.union([z.literal(0), z.literal(1)]),
+  isActive: z.union([z.literal(0), z.literal(1)]),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TermsTemplate = z.infer<typeof TermsTemplateSchema>;

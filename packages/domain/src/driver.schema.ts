@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { flag01 } from './fields';
+import { MESSAGES } from './messages';
+import { EmailSchema, FirstNameSchema, LastNameSchema, USER_ROLES } from './user.schema';
+
+// Drivers as managed in settings (spec 2 §2.7, §3.3, §5, §7.3).
+
+/** Exactly four digits, or empty (no PIN: the driver cannot use the terminal). */
+export const OptionalDriverPinSchema = z
+  .preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+    z
+      .string()
+      .regex(/^\d{4}$/, { error: MESSAGES.driverPin })
+      .nullable()
+      .optional(),
+  )
+  .transform((v) => v ?? null);
+
+export const DriverSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  driverNumber: z.string().nullable(),
+  isActive: z.union([z.literal(0), z.literal(1)]),
+  emailVerified: z.union([z.literal(0), z.literal(1)]),
+  roles: z.array(z.enum(USER_ROLES)),
+});
+export type Driver = z.infer<typeof DriverSchema>;
+
+/** PUT /api/drivers/{id}: the edit form's fields, or only isActive (Activate/Deactivate). */
+export const UpdateDriverInputSchema = z.object({
+  firstName: FirstNameSchema.optional(),
+  lastName: LastNameSchema.optional(),
+  email: EmailSchema.optional(),
+  driverNumber: OptionalDriverPinSchema.optional(),
+  isActive: flag01().optional(),
+});
+export type UpdateDriverInput = z.input<typeof UpdateDriverInputSchema>;
+
+/** POST /api/drivers: a manager adds a driver; the driver sets a password from an emailed link. */
+export const CreateDriverInputSchema = z.object({
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
+  email: EmailSchema,
+  driverNumber: OptionalDriverPinSchema,
+});
+export type CreateDriverInput = z.input<typeof CreateDriverInputSchema>;
+
+/** PUT /api/users/{id}/roles: give or take the manager role. */
+export const UpdateRolesInputSchema = z.object({
+  roles: z.array(z.enum(USER_ROLES)).min(1, { error: 'At least one role is required' }),
+});
+export type UpdateRolesInput = z.infer<typeof UpdateRolesInputSchema>;

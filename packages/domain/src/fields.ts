@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+// Field rules shared by several forms. Empty optional strings become null (spec 2 §5).
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** Optional free text: trimmed, '' → null. */
+export const optionalText = () =>
+  z
+    .preprocess(blankToNull, z.string().trim().max(2000, { error: 'Too long' }).nullable().optional())
+    .transform((v) => v ?? null);
+
+/** A required name: trimmed, not empty. */
+export const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: 'Too long' });
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+export const PHONE_MESSAGE = 'Phone number must be at least 10 characters';
+export const MIN_PHONE_LENGTH = 10;
+
+/** Valid email or empty. */
+export const optionalEmail = (message = EMAIL_MESSAGE) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.email({ error: message }))
+        .nullable()
+        .optional(),
+    )
+    .transform((v) => v ?? null);
+
+/** At least 10 characters or empty (spec 2 §9). */
+export const optionalPhone = (message = PHONE_MESSAGE) =>
+  z
+    .preprocess(
+      blankToNull,
+      z.string().trim().min(MIN_PHONE_LENGTH, { error: message }).nullable().optional(),
+    )
+    .transform((v) => v ?? null);
+
+export const HEX_COLOR_MESSAGE = 'Invalid hex color';
+export const hexColor = (message = HEX_COLOR_MESSAGE) =>
+  z.string({ error: message }).regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: message });
+
+/** A 0/1 flag as the spec sends it; booleans are accepted from forms. */
+export const flag01 = () => z.union([z.literal(0), z.literal(1), z.boolean().transform((b) => (b ? 1 : 0))]);
+
+/** A whole number of at least 0; empty becomes 0 (vehicle capacities). */
+export const wholeNumberOrZero = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }).min(0, { error: message }),
+  );
+
+/** An optional id of another row; '' → null. */
+export const optionalId = () =>
+  z.preprocess(blankToNull, z.string().trim().nullable().optional()).transform((v) => v ?? null);
+
+/** A lower-case URL-safe slug of a name (unique category slugs). */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The list answer of searchable lists: one page and the total. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  });
+
+/** Query of searchable lists. */
+export const ListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  includeInactive: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
