@@ -23,6 +23,8 @@ export async function runE2e(extraArgs = []) {
       ...process.env,
       CHROME_PATH: chrome,
       E2E_PORT: String(await freePort()),
+      // The mock OpenID Connect issuer standing in for Google (apps/web/e2e/support/mock-oidc-server.mjs).
+      E2E_OIDC_PORT: String(await freePort()),
       E2E_DATA_DIR: dataDir,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     };

@@ -6,6 +6,14 @@ import { defineConfig } from '@playwright/test';
 const root = process.cwd();
 const port = Number(process.env.E2E_PORT ?? 5099);
 const baseURL = `http://127.0.0.1:${port}`;
+// The local OpenID Connect issuer that stands in for Google (e2e/support/mock-oidc-server.mjs).
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 5098);
+const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
+// The identity the mock issuer signs in: unique per run. Set here once (the main process) so that the
+// workers, which inherit the environment, see the same value.
+process.env.E2E_GOOGLE_EMAIL ??= `google.${Date.now().toString(36)}@example.test`;
+process.env.E2E_GOOGLE_GIVEN_NAME ??= 'Grace';
+process.env.E2E_GOOGLE_FAMILY_NAME ??= 'Hopper';
 
 export default defineConfig({
   testDir: path.join(root, 'apps/web/e2e'),
@@ -29,21 +37,41 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --enable-source-maps apps/api/dist/server.js',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, '.tmp/e2e-data'),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '1',
+  webServer: [
+    {
+      command: 'node apps/web/e2e/support/mock-oidc-server.mjs',
+      cwd: root,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_OIDC_PORT: String(oidcPort),
+        E2E_GOOGLE_EMAIL: process.env.E2E_GOOGLE_EMAIL,
+        E2E_GOOGLE_GIVEN_NAME: process.env.E2E_GOOGLE_GIVEN_NAME,
+        E2E_GOOGLE_FAMILY_NAME: process.env.E2E_GOOGLE_FAMILY_NAME,
+      },
     },
-  },
+    {
+      command: 'node --enable-source-maps apps/api/dist/server.js',
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, '.tmp/e2e-data'),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: '1',
+        GOOGLE_CLIENT_ID: 'e2e-client',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        OIDC_ISSUER_URL: oidcIssuer,
+      },
+    },
+  ],
 });

@@ -26,6 +26,7 @@ beforeAll(async () => {
       typed.get('/api/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('secret internal detail');
       });
+      typed.get('/api/test/ip', { config: { access: 'public' } }, async (request) => ({ ip: request.ip }));
       typed.get('/api/test/conflict', { config: { access: 'public' } }, async () => {
         throw new HttpError(409, 'Vehicle is still used by 2 jobs');
       });
@@ -134,6 +135,17 @@ describe('security headers and cross-site requests', () => {
   });
 });
 
+describe('client address', () => {
+  it('ignores X-Forwarded-For unless a proxy is trusted, so throttles cannot be dodged', async () => {
+    const res = await t.app.inject({
+      url: '/api/test/ip',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
+    expect(res.json()).toEqual({ ip: '203.0.113.7' });
+  });
+});
+
 describe('branding', () => {
   it('answers the built-in defaults when nothing is stored', async () => {
     const res = await t.app.inject('/api/settings');
@@ -145,6 +157,7 @@ describe('branding', () => {
       tagline: 'Streamline your transportation operations',
       logoUrl: null,
       logoBackground: 'transparent',
+      version: 0,
     });
   });
 });

@@ -39,7 +39,18 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optional,
+  TRUST_PROXY: optional,
 });
+
+/**
+ * Which proxies may tell us the client's address and protocol (X-Forwarded-*): none by default,
+ * since otherwise any client could pick its own address and slip past per-client throttles.
+ * 'true' trusts every hop; anything else is a comma-separated list of addresses or CIDR ranges.
+ */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false' || value === '0') return false;
+  return value === 'true' || value === '1' ? true : value;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -86,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
     },
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     // Two levels up from this file both in src/ and in the bundle in dist/.
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(here, '../../web/dist'),
   };

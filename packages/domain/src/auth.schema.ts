@@ -81,3 +81,36 @@ export const MessageResponseSchema = z.object({ message: z.string() });
 /** GET /api/auth/providers: which external sign-ins are configured. */
 export const AuthProvidersSchema = z.object({ google: z.boolean() });
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
+
+/** Fixed answers of the account calls; the browser may show them as they are. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  needsVerification: 'Please verify your email address before signing in.',
+  accountDeactivated: 'Your account has been deactivated. Please contact your manager.',
+  emailTaken: 'An account with this email already exists',
+  registered: 'Account created. Please check your email for a verification code.',
+  loggedOut: 'Logged out successfully',
+  emailVerified: 'Your email has been verified.',
+  invalidCode: 'The verification code is invalid or expired.',
+  codeSent: 'If this email belongs to an account awaiting verification, a new code has been sent.',
+  resetLinkSent: 'If an account exists for this email, a password reset link has been sent.',
+  passwordReset: 'Your password has been reset. You can now sign in with your new password.',
+  invalidResetLink: 'This reset link is invalid or has expired. Please request a new one.',
+  mailFailed: 'We could not send the email right now. Please try again later.',
+} as const;
+
+/** 429 of POST /api/auth/send-verification-code within the cooldown. */
+export const resendCooldownMessage = (seconds: number) =>
+  `Please wait ${seconds} seconds before requesting a new code.`;
+
+/** POST /api/register: 201. */
+export const RegisterResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+/** POST /api/auth/verify-email-code: 200, the user is signed in. */
+export const VerifyEmailResponseSchema = z.object({ message: z.string(), user: SessionUserSchema });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
+
+/** `error` query parameter of /login after a failed Google sign-in. */
+export const GOOGLE_SIGN_IN_ERRORS = ['google_unavailable', 'google_failed'] as const;
+export type GoogleSignInError = (typeof GOOGLE_SIGN_IN_ERRORS)[number];

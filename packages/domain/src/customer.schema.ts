@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalEmail, optionalPhone, optionalText, requiredText } from './fields';
+import { flag01, ListQuerySchema, optionalEmail, optionalPhone, optionalText, requiredText } from './fields';
+import { optionalVersion } from './fleet.schema';
 
 // Customers and their contacts (spec 2 §2.7, §3.1, §5, §7.3).
 
@@ -53,6 +54,24 @@ export const CustomerInputSchema = z.object({
 });
 export type CustomerInput = z.input<typeof CustomerInputSchema>;
 
+/**
+ * PUT /api/customers/{id}: the whole form (omitted optional fields are cleared), the `version` it
+ * was loaded at (optional), and isActive to restore an archived customer. An omitted companyType
+ * keeps the stored one rather than the default.
+ */
+export const UpdateCustomerInputSchema = CustomerInputSchema.extend({
+  companyType: z.enum(CUSTOMER_TYPES).optional(),
+  isActive: flag01().optional(),
+  version: optionalVersion(),
+});
+export type UpdateCustomerInput = z.input<typeof UpdateCustomerInputSchema>;
+
+/** GET /api/customers: search over company name, email, phone and contact names. */
+export const CustomerListQuerySchema = ListQuerySchema.extend({
+  type: z.enum(CUSTOMER_TYPES).optional(),
+});
+export type CustomerListQuery = z.input<typeof CustomerListQuerySchema>;
+
 export const CustomerSchema = z.object({
   id: z.string(),
   companyName: z.string(),
@@ -64,7 +83,9 @@ export const CustomerSchema = z.object({
   totalBookings: z.number().int(),
   totalRevenue: z.number(),
   isActive: z.union([z.literal(0), z.literal(1)]),
+  /** Active contacts. */
   contactCount: z.number().int(),
+  version: z.number().int(),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
@@ -86,3 +107,10 @@ export const ContactSchema = z.object({
   isActive: z.union([z.literal(0), z.literal(1)]),
 });
 export type Contact = z.infer<typeof ContactSchema>;
+
+/** GET /api/customers/contacts/all: a contact with its customer's name. */
+export const ContactWithCustomerSchema = ContactSchema.extend({
+  customerName: z.string(),
+  customerType: z.enum(CUSTOMER_TYPES),
+});
+export type ContactWithCustomer = z.infer<typeof ContactWithCustomerSchema>;

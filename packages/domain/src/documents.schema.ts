@@ -36,6 +36,8 @@ export const DocumentSettingsInputSchema = z.object({
   showVehicleNotes: z.boolean(),
   showTermsAndConditions: z.boolean(),
   showPricingBreakdown: z.boolean(),
+  /** The version the form was loaded with: a stale one is refused with 409. */
+  version: z.number().int().min(0).optional(),
 });
 export type DocumentSettingsInput = z.input<typeof DocumentSettingsInputSchema>;
 
@@ -61,6 +63,8 @@ export const DocumentSettingsSchema = z.object({
   showTermsAndConditions: z.boolean(),
   showPricingBreakdown: z.boolean(),
   updatedAt: z.string().nullable(),
+  /** Optimistic-locking counter (0 while nothing is stored); send it back with PUT. */
+  version: z.number().int(),
 });
 export type DocumentSettings = z.infer<typeof DocumentSettingsSchema>;
 
@@ -73,7 +77,13 @@ export const TermsTemplateInputSchema = z.object({
   isDefault: z.union([z.literal(0), z.literal(1), z.boolean().transform((b) => (b ? 1 : 0))]).default(0),
 });
 export type TermsTemplateInput = z.input<typeof TermsTemplateInputSchema>;
-export const UpdateTermsTemplateInputSchema = TermsTemplateInputSchema.partial();
+/** PATCH: only the fields sent change (no defaults: a missing isDefault keeps the stored one). */
+export const UpdateTermsTemplateInputSchema = z.object({
+  name: TermsTemplateInputSchema.shape.name.optional(),
+  content: TermsTemplateInputSchema.shape.content.optional(),
+  isDefault: z.union([z.literal(0), z.literal(1), z.boolean().transform((b) => (b ? 1 : 0))]).optional(),
+});
+export type UpdateTermsTemplateInput = z.input<typeof UpdateTermsTemplateInputSchema>;
 
 export const TermsTemplateSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag01 } from './fields';
+import { flag01, ListQuerySchema } from './fields';
 import { MESSAGES } from './messages';
 import { EmailSchema, FirstNameSchema, LastNameSchema, USER_ROLES } from './user.schema';
 
@@ -53,3 +53,26 @@ export const UpdateRolesInputSchema = z.object({
   roles: z.array(z.enum(USER_ROLES)).min(1, { error: 'At least one role is required' }),
 });
 export type UpdateRolesInput = z.infer<typeof UpdateRolesInputSchema>;
+
+/** GET /api/users: optionally only the holders of one role. */
+export const UserListQuerySchema = ListQuerySchema.extend({
+  role: z.enum(USER_ROLES).optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuerySchema>;
+
+/** POST /api/drivers: 201, the new driver and whether the set-password email went out. */
+export const CreatedDriverSchema = DriverSchema.extend({ setPasswordMailSent: z.boolean() });
+export type CreatedDriver = z.infer<typeof CreatedDriverSchema>;
+
+/** How long the set-password link mailed to a driver added by a manager stays valid. */
+export const DRIVER_INVITE_TTL_HOURS = 72;
+
+export const DRIVER_MESSAGES = {
+  pinTaken: 'This PIN is already used by another driver',
+  emailTaken: 'An account with this email already exists',
+  driverNotFound: 'Driver not found',
+  userNotFound: 'User not found',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+  cannotRemoveOwnManagerRole: 'You cannot remove the manager role from your own account',
+  lastManager: 'At least one active manager is required',
+} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   flag01,
   hexColor,
+  ListQuerySchema,
   optionalEmail,
   optionalId,
   optionalPhone,
@@ -16,26 +17,62 @@ export const VEHICLE_TYPES = ['company_owned', 'subcontracted'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
 export const DEFAULT_CATEGORY_COLOR = '#3b82f6';
 
-export const VehicleInputSchema = z
-  .object({
-    type: z.enum(VEHICLE_TYPES).default('company_owned'),
-    categoryId: z.string({ error: 'Category is required' }).trim().min(1, { error: 'Category is required' }),
-    registrationNumber: optionalText(),
-    nickname: optionalText(),
-    make: optionalText(),
-    model: optionalText(),
-    seatedCapacity: wholeNumberOrZero('Seated capacity must be a whole number of 0 or more'),
-    standingCapacity: wholeNumberOrZero('Standing capacity must be a whole number of 0 or more'),
-    extraOptions: z.array(z.string().trim().min(1)).default([]),
-    defaultDepotId: optionalId(),
-    subcontractorId: optionalId(),
-    isActive: flag01().optional(),
-  })
-  .refine((v) => v.type !== 'subcontracted' || v.subcontractorId, {
-    path: ['subcontractorId'],
-    error: 'Subcontractor is required for a partner vehicle',
-  });
+/** The answer of a delete that may deactivate instead (a row still referenced by jobs, shifts or forms). */
+export const DeleteResultSchema = z.object({ message: z.string(), deactivated: z.boolean() });
+export type DeleteResult = z.infer<typeof DeleteResultSchema>;
+
+/** A plain confirmation, e.g. `{ message: 'Category deleted successfully' }`. */
+export const MessageSchema = z.object({ message: z.string() });
+
+/** Answered 409 when a PUT carries a `version` older than the stored one. */
+export const STALE_VERSION_MESSAGE = 'This record was changed by someone else. Reload and try again.';
+
+/** Optional optimistic-locking version sent back with a PUT. */
+export const optionalVersion = () => z.coerce.number().int().min(1).optional();
+
+const subcontractorRequired = {
+  path: ['subcontractorId'],
+  error: 'Subcontractor is required for a partner vehicle',
+};
+
+const VehicleFieldsSchema = z.object({
+  type: z.enum(VEHICLE_TYPES).default('company_owned'),
+  categoryId: z.string({ error: 'Category is required' }).trim().min(1, { error: 'Category is required' }),
+  registrationNumber: optionalText(),
+  nickname: optionalText(),
+  make: optionalText(),
+  model: optionalText(),
+  seatedCapacity: wholeNumberOrZero('Seated capacity must be a whole number of 0 or more'),
+  standingCapacity: wholeNumberOrZero('Standing capacity must be a whole number of 0 or more'),
+  extraOptions: z.array(z.string().trim().min(1)).default([]),
+  defaultDepotId: optionalId(),
+  subcontractorId: optionalId(),
+  isActive: flag01().optional(),
+});
+
+export const VehicleInputSchema = VehicleFieldsSchema.refine(
+  (v) => v.type !== 'subcontracted' || v.subcontractorId,
+  subcontractorRequired,
+);
 export type VehicleInput = z.input<typeof VehicleInputSchema>;
+
+/**
+ * PUT /api/vehicles/{id}: the whole form (omitted optional fields are cleared), with the `version`
+ * it was loaded at (optional). An omitted `type` keeps the stored one rather than the default.
+ */
+export const UpdateVehicleInputSchema = VehicleFieldsSchema.extend({
+  type: z.enum(VEHICLE_TYPES).optional(),
+  version: optionalVersion(),
+}).refine((v) => v.type !== 'subcontracted' || v.subcontractorId, subcontractorRequired);
+export type UpdateVehicleInput = z.input<typeof UpdateVehicleInputSchema>;
+
+/** GET /api/vehicles: search over registration, nickname, make and model. */
+export const VehicleListQuerySchema = ListQuerySchema.extend({
+  type: z.enum(VEHICLE_TYPES).optional(),
+  categoryId: z.string().trim().min(1).max(100).optional(),
+  subcontractorId: z.string().trim().min(1).max(100).optional(),
+});
+export type VehicleListQuery = z.input<typeof VehicleListQuerySchema>;
 
 export const VehicleSchema = z.object({
   id: z.string(),
@@ -55,6 +92,7 @@ export const VehicleSchema = z.object({
   subcontractorId: z.string().nullable(),
   subcontractorName: z.string().nullable(),
   isActive: z.union([z.literal(0), z.literal(1)]),
+  version: z.number().int(),
 });
 export type Vehicle = z.infer<typeof VehicleSchema>;
 
@@ -77,6 +115,8 @@ export type VehicleCategory = z.infer<typeof VehicleCategorySchema>;
 export const DepotInputSchema = z.object({
   name: requiredText('Depot name is required'),
   address: optionalText(),
+  /** Reactivates a depot that was deactivated instead of deleted. */
+  isActive: flag01().optional(),
 });
 export type DepotInput = z.input<typeof DepotInputSchema>;
 
@@ -94,6 +134,8 @@ export const SubcontractorInputSchema = z.object({
   phone: optionalPhone(),
   email: optionalEmail(),
   address: optionalText(),
+  /** Reactivates a subcontractor that was deactivated instead of deleted. */
+  isActive: flag01().optional(),
 });
 export type SubcontractorInput = z.input<typeof SubcontractorInputSchema>;
 

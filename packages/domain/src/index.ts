@@ -7,6 +7,7 @@ export * from './fields';
 export * from './fleet.schema';
 export * from './messages';
 export * from './ops-forms.schema';
+export * from './portal';
 export * from './preferences.schema';
 export * from './settings.schema';
 export * from './user.schema';

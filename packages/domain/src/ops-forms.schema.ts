@@ -19,6 +19,29 @@ export const InspectionQuestionInputSchema = z.object({
 });
 export type InspectionQuestionInput = z.input<typeof InspectionQuestionInputSchema>;
 
+/** POST: as the form, but an absent sort order means "after the last question of that type". */
+export const CreateInspectionQuestionInputSchema = InspectionQuestionInputSchema.extend({
+  sortOrder: z.coerce.number({ error: 'Sort order must be a number' }).int().optional(),
+});
+export type CreateInspectionQuestionInput = z.input<typeof CreateInspectionQuestionInputSchema>;
+
+/** PUT: only the fields sent change. */
+export const UpdateInspectionQuestionInputSchema = z.object({
+  type: z.enum(INSPECTION_TYPES).optional(),
+  question: requiredText('Question is required').optional(),
+  category: z.enum(QUESTION_CATEGORIES).optional(),
+  requiresPhoto: flag01().optional(),
+  sortOrder: z.coerce.number({ error: 'Sort order must be a number' }).int().optional(),
+  isActive: flag01().optional(),
+});
+export type UpdateInspectionQuestionInput = z.input<typeof UpdateInspectionQuestionInputSchema>;
+
+/** GET /api/inspection-questions query. includeInactive is honoured for managers only. */
+export const InspectionQuestionQuerySchema = z.object({
+  type: z.enum(INSPECTION_TYPES).optional(),
+  includeInactive: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
 export const InspectionQuestionSchema = z.object({
   id: z.string(),
   type: z.enum(INSPECTION_TYPES),
@@ -50,6 +73,31 @@ export const EmergencyTypeInputSchema = z.object({
   requiresImmediateResponse: flag01().default(0),
 });
 export type EmergencyTypeInput = z.input<typeof EmergencyTypeInputSchema>;
+
+/** PUT: only the fields sent change; isActive reactivates a type that was deactivated. */
+export const UpdateEmergencyTypeInputSchema = z.object({
+  name: requiredText('Name is required').optional(),
+  description: optionalText().optional(),
+  severity: z.enum(SEVERITIES).optional(),
+  requiresImmediateResponse: flag01().optional(),
+  isActive: flag01().optional(),
+});
+export type UpdateEmergencyTypeInput = z.input<typeof UpdateEmergencyTypeInputSchema>;
+
+/** GET /api/emergency-types query. includeInactive is honoured for managers only. */
+export const EmergencyTypeQuerySchema = z.object({
+  includeInactive: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+/**
+ * DELETE answer of configuration rows that history may refer to: deleted, or deactivated (hidden
+ * from drivers and lists, kept for the records that use it).
+ */
+export const DeleteOrDeactivateResultSchema = z.object({
+  message: z.string(),
+  deactivated: z.boolean(),
+});
+export type DeleteOrDeactivateResult = z.infer<typeof DeleteOrDeactivateResultSchema>;
 
 export const EmergencyTypeSchema = z.object({
   id: z.string(),

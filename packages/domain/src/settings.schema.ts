@@ -34,12 +34,18 @@ export const AppSettingsSchema = z.object({
   tagline: z.string(),
   logoUrl: z.string().nullable(),
   logoBackground: z.enum(LOGO_BACKGROUNDS),
+  /** Optimistic-locking counter of the stored row (0 while none is stored); send it back with PUT. */
+  version: z.number().int().optional(),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
 /** PUT /api/settings (General panel). The icon stays as stored unless sent. */
 export const UpdateAppSettingsInputSchema = z.object({
-  appName: z.string().trim().min(1, { error: 'App name is required' }).max(100),
+  appName: z
+    .string({ error: 'App name is required' })
+    .trim()
+    .min(1, { error: 'App name is required' })
+    .max(100),
   appDescription: z.string().trim().max(200).default(''),
   tagline: z.string().trim().max(200).default(''),
   appIcon: z.enum(APP_ICONS).optional(),
@@ -50,6 +56,8 @@ export const UpdateAppSettingsInputSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
   logoBackground: z.enum(LOGO_BACKGROUNDS).default('transparent'),
+  /** The version the form was loaded with: a stale one is refused with 409 (STALE_RECORD_MESSAGE). */
+  version: z.number().int().min(0).optional(),
 });
 export type UpdateAppSettingsInput = z.input<typeof UpdateAppSettingsInputSchema>;
 
@@ -70,3 +78,27 @@ export const LogoUploadRequestSchema = z.object({
   size: z.number().int().min(1).max(LOGO_MAX_BYTES, { error: LOGO_MESSAGES.size }),
 });
 export type LogoUploadRequest = z.infer<typeof LogoUploadRequestSchema>;
+
+/** POST /api/logos/upload answer: PUT the file to uploadURL (with its Content-Type), then save logoUrl. */
+export const LogoUploadResponseSchema = z.object({
+  uploadURL: z.string(),
+  logoUrl: z.string(),
+  /** When uploadURL stops working (ISO instant). */
+  expiresAt: z.string(),
+});
+export type LogoUploadResponse = z.infer<typeof LogoUploadResponseSchema>;
+
+/** Which settings a logo belongs to: the app branding (default) or the quote documents. */
+export const LOGO_TARGETS = ['app', 'document'] as const;
+export type LogoTarget = (typeof LOGO_TARGETS)[number];
+
+/** DELETE /api/logos/delete body (optional). */
+export const DeleteLogoInputSchema = z
+  .object({ target: z.enum(LOGO_TARGETS).default('app') })
+  // No body at all (Fastify gives null) means the app logo.
+  .nullish()
+  .transform((v) => v ?? { target: 'app' as const });
+export type DeleteLogoInput = z.input<typeof DeleteLogoInputSchema>;
+
+/** Optimistic locking: the row changed since the form loaded it. */
+export const STALE_RECORD_MESSAGE = 'This record was changed by someone else. Reload and try again.';

@@ -23,6 +23,10 @@ describe('route walk: every non-public route refuses an anonymous caller', () =>
 
   it('answers 401 Unauthorized to anonymous calls of every non-public route', async () => {
     const guarded = t.app.routeCatalog.filter((r) => r.access !== 'public');
+    // The walk proves nothing without guarded routes to walk.
+    expect(guarded.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/user', 'GET /api/preferences', 'PUT /api/preferences']),
+    );
     for (const route of guarded) {
       const res = await t.app.inject({
         method: route.method as 'GET',

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 export interface FieldError {
   path: string;
@@ -12,6 +13,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -54,6 +57,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
@@ -72,3 +76,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(status).send({ message: error.message });
   });
 }
+
+/** The body of every error answer (OPERATIONS.md "API conventions"), for the OpenAPI document. */
+export const ErrorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

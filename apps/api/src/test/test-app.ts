@@ -11,6 +11,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: '.tmp/test-data',
     WEB_DIST_DIR: '.tmp/no-web-build',
     PUBLIC_URL: 'http://localhost:5000',
+    // Fixed, so that no test writes a generated secret into the shared data directory.
+    SESSION_SECRET: 'test-session-secret-of-at-least-thirty-two-characters',
     ...env,
   });
 }

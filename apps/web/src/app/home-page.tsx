@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { hasRole, useCurrentUser } from '../features/auth/api';
+import { usePortal } from './portal-context';
 
 const ManagerDashboardPage = lazy(async () => ({
   default: (await import('../features/jobs/pages/manager-dashboard-page')).ManagerDashboardPage,
@@ -9,11 +9,10 @@ const DriverDashboardPage = lazy(async () => ({
 }));
 
 /**
- * `/`: the manager dashboard in the manager portal, else the driver dashboard. Until portal
- * switching (preferredPortal) arrives, the portal is manager for users holding manager, else driver.
- * Rendered inside RequireAuth and the shell's Suspense boundary.
+ * `/`: the manager dashboard in the manager portal, else the driver dashboard (spec 1 §2). Rendered
+ * inside RequireAuth, the portal provider and the shell's Suspense boundary.
  */
 export function HomePage() {
-  const { data: user } = useCurrentUser();
-  return hasRole(user, 'manager') ? <ManagerDashboardPage /> : <DriverDashboardPage />;
+  const { portal } = usePortal();
+  return portal === 'manager' ? <ManagerDashboardPage /> : <DriverDashboardPage />;
 }

@@ -1,14 +1,17 @@
 import { MantineProvider } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { queryClient } from '../lib/query-client';
+import { focusToast } from '../lib/toast';
 import { createThemeStorageManager, initialTheme } from './color-scheme';
 import { theme } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [colorSchemeManager] = useState(createThemeStorageManager);
   const [defaultColorScheme] = useState(initialTheme);
+  useHotkeys([['F8', focusToast]], []);
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider

@@ -137,7 +137,7 @@ export const routes: RouteObject[] = [
                   {
                     path: ':sub/:page?',
                     lazy: async () => ({
-                      Component: (await import('../features/settings/pages/settings-page')).SettingsPage,
+                      Component: (await import('./settings-route')).SettingsRoute,
                     }),
                   },
                 ],
@@ -145,7 +145,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'user-settings',
                 lazy: async () => ({
-                  Component: (await import('../features/account/pages/user-settings-page')).UserSettingsPage,
+                  Component: (await import('./user-settings-route')).UserSettingsRoute,
                 }),
               },
               { path: '*', Component: NotFoundPage },

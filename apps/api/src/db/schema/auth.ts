@@ -34,7 +34,27 @@ export const sessions = pgTable(
     sess: jsonb('sess').$type<Record<string, unknown>>().notNull(),
     expire: instant('expire').notNull(),
   },
-  (t) => [index('sessions_expire_idx').on(t.expire)],
+  (t) => [
+    index('sessions_expire_idx').on(t.expire),
+    // Deactivation and password reset end every session of one user.
+    index('sessions_user_id_idx').on(sql`(${t.sess} ->> 'userId')`),
+  ],
+);
+
+/**
+ * Fixed-window counters for throttling (sign-in, codes, resets, terminal PIN). Kept in the
+ * database so that every app instance sees the same counts.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStartedAt: instant('window_started_at').notNull(),
+    /** End of the current window: the count restarts after it, and housekeeping deletes the row. */
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_at_idx').on(t.expiresAt)],
 );
 
 export const passwordResetTokens = pgTable(
@@ -116,6 +136,7 @@ export type Session = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 export type PasswordResetToken = typeof passwordResetTokens.$inferSelect;
 export type NewPasswordResetToken = typeof passwordResetTokens.$inferInsert;
+export type RateLimit = typeof rateLimits.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
 export type DriverPreferences = typeof driverPreferences.$inferSelect;

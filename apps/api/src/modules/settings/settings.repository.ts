@@ -1,11 +1,16 @@
 import { type AppSettings, DEFAULT_BRANDING, resolveAppIcon, resolveLogoBackground } from '@dms/domain';
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema';
+import { type AppSettingsRow, appSettings, type NewAppSettingsRow } from '../../db/schema';
 
-/** The branding in force: the stored row, with the built-in defaults wherever a value is absent. */
-export async function getAppSettings(db: Db): Promise<AppSettings> {
+/** The stored branding row (the table holds at most one; the oldest wins if ever there were two). */
+export async function getAppSettingsRow(db: Db): Promise<AppSettingsRow | undefined> {
   const [row] = await db.select().from(appSettings).orderBy(asc(appSettings.createdAt)).limit(1);
+  return row;
+}
+
+/** The branding of a row, with the built-in defaults wherever a value is absent. */
+export function toAppSettings(row: AppSettingsRow | undefined): AppSettings {
   return {
     appName: row?.appName?.trim() || DEFAULT_BRANDING.appName,
     appDescription: row?.appDescription?.trim() || DEFAULT_BRANDING.appDescription,
@@ -13,5 +18,44 @@ export async function getAppSettings(db: Db): Promise<AppSettings> {
     tagline: row?.tagline?.trim() || DEFAULT_BRANDING.tagline,
     logoUrl: row?.logoUrl?.trim() || null,
     logoBackground: resolveLogoBackground(row?.logoBackground),
+    version: row?.version ?? 0,
   };
+}
+
+/** The branding in force: the stored row, with the built-in defaults wherever a value is absent. */
+export async function getAppSettings(db: Db): Promise<AppSettings> {
+  return toAppSettings(await getAppSettingsRow(db));
+}
+
+/**
+ * Serialises writers of the single settings row (readers go on): without it two first saves could
+ * both insert. Call inside a transaction; the lock ends with it.
+ */
+export async function lockAppSettings(tx: Db): Promise<void> {
+  await tx.execute(sql`lock table ${appSettings} in share row exclusive mode`);
+}
+
+export type AppSettingsValues = Omit<NewAppSettingsRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Updates the row (bumping its version) or inserts the first one. With expectedVersion, a row at
+ * another version is left alone and 'stale' is answered. Call after lockAppSettings.
+ */
+export async function saveAppSettings(
+  tx: Db,
+  values: Partial<AppSettingsValues>,
+  expectedVersion?: number,
+): Promise<AppSettingsRow | 'stale'> {
+  const current = await getAppSettingsRow(tx);
+  if (expectedVersion !== undefined && expectedVersion !== (current?.version ?? 0)) return 'stale';
+  if (!current) {
+    const [row] = await tx.insert(appSettings).values(values).returning();
+    return row!;
+  }
+  const [row] = await tx
+    .update(appSettings)
+    .set({ ...values, version: sql`${appSettings.version} + 1`, updatedAt: new Date() })
+    .where(eq(appSettings.id, current.id))
+    .returning();
+  return row!;
 }

@@ -1,10 +1,21 @@
-import { AppSettingsSchema } from '@dms/domain';
+import { AppSettingsSchema, STALE_RECORD_MESSAGE, UpdateAppSettingsInputSchema } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { getAppSettings } from './settings.repository';
+import { HttpError } from '../../plugins/error-handler';
+import { getObjectStorage } from '../../storage';
+import { adoptLogoUrl, releaseLogoUrl } from '../logos/logos.service';
+import {
+  getAppSettings,
+  getAppSettingsRow,
+  lockAppSettings,
+  saveAppSettings,
+  toAppSettings,
+} from './settings.repository';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
     '/api/settings',
     {
       // Branding shows on the sign-in card and the terminal before anyone signs in.
@@ -12,5 +23,50 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['settings'], summary: 'Branding in force', response: { 200: AppSettingsSchema } },
     },
     async () => getAppSettings(app.db),
+  );
+
+  routes.put(
+    '/api/settings',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Save the branding (General panel)',
+        description:
+          'logoUrl must be null, the stored value, or the logoUrl answered by POST /api/logos/upload after the file was sent. ' +
+          `A stale version answers 409 "${STALE_RECORD_MESSAGE}".`,
+        body: UpdateAppSettingsInputSchema,
+        response: { 200: AppSettingsSchema },
+      },
+    },
+    async (request) => {
+      const input = request.body;
+      const storage = getObjectStorage(app.config);
+      let previousLogo: string | null = null;
+      const row = await app.db.transaction(async (tx) => {
+        await lockAppSettings(tx);
+        const current = await getAppSettingsRow(tx);
+        if (input.version !== undefined && input.version !== (current?.version ?? 0)) {
+          throw new HttpError(409, STALE_RECORD_MESSAGE);
+        }
+        const logoUrl = await adoptLogoUrl(storage, app.config, input.logoUrl, current?.logoUrl ?? null);
+        previousLogo = current?.logoUrl ?? null;
+        const saved = await saveAppSettings(tx, {
+          appName: input.appName,
+          appDescription: input.appDescription,
+          tagline: input.tagline,
+          ...(input.appIcon ? { appIcon: input.appIcon } : {}),
+          logoUrl,
+          logoBackground: input.logoBackground,
+          updatedBy: request.identity.user?.id ?? null,
+        });
+        if (saved === 'stale') throw new HttpError(409, STALE_RECORD_MESSAGE);
+        return saved;
+      });
+      if (previousLogo && previousLogo !== row.logoUrl) {
+        await releaseLogoUrl(app.db, storage, app.config, previousLogo, request.log);
+      }
+      return toAppSettings(row);
+    },
   );
 }

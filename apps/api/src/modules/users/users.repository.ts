@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type NewUser, users } from '../../db/schema';
+import { type NewUser, type User, users } from '../../db/schema';
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
@@ -20,4 +20,50 @@ export async function insertUser(db: Db, user: NewUser): Promise<string> {
   const [row] = await db.insert(users).values(user).returning({ id: users.id });
   if (!row) throw new Error('insert into users returned no row');
   return row.id;
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+/** What access decisions need about the given users, active ones only. */
+export async function findActiveUsersAccess(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, roles: users.roles, role: users.role })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.isActive, 1)));
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<NewUser>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/** Inserts the user unless the email is taken (then undefined), without a race between check and insert. */
+export async function insertUserIfEmailFree(db: Db, user: NewUser): Promise<string | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values(user)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return row?.id;
+}
+
+/**
+ * Marks the email verified if `codeHash` is still the user's current code, and clears it: of two
+ * concurrent checks of one code only one succeeds.
+ */
+export async function consumeVerificationCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerified: 1, verificationToken: null, verificationTokenExpiry: null })
+    .where(and(eq(users.id, userId), eq(users.verificationToken, codeHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 import { PlaceholderPage } from '../../../components/placeholder-page';
 
 export function AvailableJobsPage() {
-  return <PlaceholderPage title="Available Jobs" description="Open jobs you can request" />;
+  return <PlaceholderPage heading={false} title="Available Jobs" description="Open jobs you can request" />;
 }

@@ -4,6 +4,7 @@ import { PlaceholderPage } from '../../../components/placeholder-page';
 export function SettingsPage() {
   return (
     <PlaceholderPage
+      heading={false}
       title="Settings"
       description="Configure branding, vehicles, drivers, customers, documents and forms"
     />

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'smtp' with SMTP_URL; otherwise every message lands in the outbox directory. */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailLogger {
+  info(details: object, message: string): void;
+}
+
+const silent: MailLogger = { info: () => {} };
+
+// nodemailer waits two minutes for an unresponsive server by default; a request cannot. The
+// SMTP_URL query string may still override these (e.g. ?connectionTimeout=30000).
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  logger: MailLogger = silent,
+): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(config.dataDir, 'mail');
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await composer.sendMail({ from: config.mailFrom, ...message });
+      await mkdir(outbox, { recursive: true });
+      const file = await writeNew(
+        outbox,
+        `${new Date().toISOString()}-${safeFileName(message.to)}`,
+        info.message,
+      );
+      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
+    },
+    close: () => composer.close(),
+  };
+}
+
+function safeFileName(address: string): string {
+  return address.replace(/[^A-Za-z0-9@._+-]/g, '_').slice(0, 120);
+}
+
+/** Writes `<base>.eml`, adding a random suffix in the unlikely case that it already exists. */
+async function writeNew(dir: string, base: string, content: unknown): Promise<string> {
+  const data = Buffer.isBuffer(content) ? content : Buffer.from(String(content));
+  for (const name of [`${base}.eml`, `${base}-${randomBytes(3).toString('hex')}.eml`]) {
+    const file = path.join(dir, name);
+    try {
+      await writeFile(file, data, { flag: 'wx' });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(`could not write a new outbox file for ${base}`);
+}

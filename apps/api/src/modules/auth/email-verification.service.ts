@@ -1,0 +1,95 @@
+import { AUTH_MESSAGES, resendCooldownMessage, VERIFICATION_CODE_TTL_MINUTES } from '@dms/domain';
+import type { Db } from '../../db/client';
+import type { User } from '../../db/schema';
+import { HttpError } from '../../plugins/error-handler';
+import { clearRateLimit, consumeRateLimit } from '../rate-limits/rate-limits.repository';
+import { enforceThrottle, formatWait, throttleKey, tooManyRequests } from '../rate-limits/throttle';
+import { consumeVerificationCode, findUserByEmail, updateUser } from '../users/users.repository';
+import type { AuthDeps } from './auth-deps';
+import { sendVerificationCodeMail } from './auth-mail';
+import { generateVerificationCode, hashVerificationCode, safeEqual } from './secrets';
+import { THROTTLES } from './throttles';
+
+/** Replaces the user's code with a new one (valid 10 minutes) and answers it, to be mailed. */
+export async function issueVerificationCode(db: Db, pepper: string, userId: string): Promise<string> {
+  const code = generateVerificationCode();
+  await updateUser(db, userId, {
+    verificationToken: hashVerificationCode(pepper, userId, code),
+    verificationTokenExpiry: new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * 60_000),
+  });
+  return code;
+}
+
+/** Starts the resend cooldown, as if a code had just been requested. */
+export async function startResendCooldown(db: Db, email: string): Promise<void> {
+  const rule = THROTTLES.resendCooldownPerAccount;
+  await consumeRateLimit(db, throttleKey(rule, email), rule.limit, rule.windowMs);
+}
+
+/**
+ * Checks a code and, when it is right, marks the email verified and clears the code. Every check
+ * counts against the account until one succeeds, so five wrong codes lock checking for the rest
+ * of the hour however many new codes are requested; counting before checking keeps parallel
+ * guesses within the limit too.
+ */
+export async function verifyEmailCode(
+  deps: AuthDeps,
+  input: { email: string; code: string },
+  ip: string,
+): Promise<User> {
+  const { db } = deps;
+  await enforceThrottle(db, THROTTLES.codeCheckPerIp, ip);
+  const rule = THROTTLES.codeFailuresPerAccount;
+  const attemptsKey = throttleKey(rule, input.email);
+  const attempts = await consumeRateLimit(db, attemptsKey, rule.limit, rule.windowMs);
+  if (attempts.limited) {
+    throw tooManyRequests(
+      attempts.retryAfterMs,
+      `Too many incorrect codes. Please try again ${formatWait(attempts.retryAfterMs)}.`,
+    );
+  }
+  const user = await findUserByEmail(db, input.email);
+  const codeHash = user ? hashVerificationCode(deps.codePepper, user.id, input.code) : '';
+  const matches =
+    !!user &&
+    user.emailVerified === 0 &&
+    !!user.verificationToken &&
+    !!user.verificationTokenExpiry &&
+    user.verificationTokenExpiry.getTime() > Date.now() &&
+    safeEqual(codeHash, user.verificationToken);
+  if (!user || !matches || !(await consumeVerificationCode(db, user.id, codeHash))) {
+    throw new HttpError(400, AUTH_MESSAGES.invalidCode);
+  }
+  await clearRateLimit(db, attemptsKey);
+  if (user.isActive !== 1) throw new HttpError(403, AUTH_MESSAGES.accountDeactivated);
+  return { ...user, emailVerified: 1, verificationToken: null, verificationTokenExpiry: null };
+}
+
+/**
+ * Sends a new code. The answer is the same whether or not the address has an account waiting
+ * for verification, and so is the cooldown, so it tells nothing about which addresses exist.
+ */
+export async function resendVerificationCode(deps: AuthDeps, email: string, ip: string): Promise<void> {
+  const { db } = deps;
+  await enforceThrottle(db, THROTTLES.resendPerIp, ip);
+  const rule = THROTTLES.resendCooldownPerAccount;
+  const cooldownKey = throttleKey(rule, email);
+  const cooldown = await consumeRateLimit(db, cooldownKey, rule.limit, rule.windowMs);
+  if (cooldown.limited) {
+    throw tooManyRequests(
+      cooldown.retryAfterMs,
+      resendCooldownMessage(Math.max(1, Math.ceil(cooldown.retryAfterMs / 1000))),
+    );
+  }
+  const user = await findUserByEmail(db, email);
+  if (!user || user.emailVerified === 1 || user.isActive !== 1) return;
+  const code = await issueVerificationCode(db, deps.codePepper, user.id);
+  try {
+    await sendVerificationCodeMail(deps, user.email, code);
+  } catch (error) {
+    deps.log.error({ err: error, to: user.email }, 'verification code mail failed');
+    // The person did not get a code: let them ask again at once.
+    await clearRateLimit(db, cooldownKey);
+    throw new HttpError(502, AUTH_MESSAGES.mailFailed);
+  }
+}

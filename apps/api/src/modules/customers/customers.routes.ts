@@ -1,0 +1,197 @@
+import {
+  ContactInputSchema,
+  ContactSchema,
+  ContactWithCustomerSchema,
+  CustomerInputSchema,
+  CustomerListQuerySchema,
+  CustomerSchema,
+  DeleteResultSchema,
+  ListQuerySchema,
+  MessageSchema,
+  pageOf,
+  UpdateCustomerInputSchema,
+} from '@dms/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../plugins/error-handler';
+import { IdParamsSchema, wantsInactive } from '../vehicles/query-helpers';
+import {
+  customerExists,
+  getContact,
+  getCustomer,
+  insertContact,
+  insertCustomer,
+  listAllContacts,
+  listContacts,
+  listCustomers,
+  updateContact,
+} from './customers.repository';
+import {
+  archiveCustomer,
+  CONTACT_NOT_FOUND,
+  CUSTOMER_NOT_FOUND,
+  deleteContactById,
+  updateCustomerById,
+} from './customers.service';
+
+// Customer data (and the revenue on it) is for the office: every route is manager-only.
+export async function customersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['customers'];
+  const access = 'manager' as const;
+
+  r.get(
+    '/api/customers',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Customers by company name; search covers company name, email, phone and contact names',
+        querystring: CustomerListQuerySchema,
+        response: { 200: pageOf(CustomerSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listCustomers(app.db, {
+        search: q.search || undefined,
+        type: q.type,
+        activeOnly: !wantsInactive(q.includeInactive),
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return { ...page, limit: q.limit, offset: q.offset };
+    },
+  );
+
+  r.get(
+    '/api/customers/contacts/all',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Active contacts of active customers',
+        querystring: ListQuerySchema,
+        response: { 200: pageOf(ContactWithCustomerSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listAllContacts(app.db, {
+        search: q.search || undefined,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return { ...page, limit: q.limit, offset: q.offset };
+    },
+  );
+
+  r.get(
+    '/api/customers/:id',
+    { config: { access }, schema: { tags, params: IdParamsSchema, response: { 200: CustomerSchema } } },
+    async (request) => {
+      const customer = await getCustomer(app.db, request.params.id);
+      if (!customer) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+      return customer;
+    },
+  );
+
+  r.post(
+    '/api/customers',
+    { config: { access }, schema: { tags, body: CustomerInputSchema, response: { 201: CustomerSchema } } },
+    async (request, reply) => {
+      const id = await insertCustomer(app.db, request.body);
+      return reply.code(201).send((await getCustomer(app.db, id))!);
+    },
+  );
+
+  r.put(
+    '/api/customers/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: UpdateCustomerInputSchema,
+        response: { 200: CustomerSchema },
+      },
+    },
+    async (request) => updateCustomerById(app.db, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/customers/:id',
+    {
+      config: { access },
+      schema: { tags, summary: 'Archive', params: IdParamsSchema, response: { 200: MessageSchema } },
+    },
+    async (request) => archiveCustomer(app.db, request.params.id),
+  );
+
+  r.get(
+    '/api/customers/:id/contacts',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "A customer's contacts by name (active only unless includeInactive=1)",
+        params: IdParamsSchema,
+        querystring: ListQuerySchema,
+        response: { 200: pageOf(ContactSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const q = request.query;
+      if (!(await customerExists(app.db, id))) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+      const page = await listContacts(app.db, id, {
+        search: q.search || undefined,
+        activeOnly: !wantsInactive(q.includeInactive),
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return { ...page, limit: q.limit, offset: q.offset };
+    },
+  );
+
+  r.post(
+    '/api/customers/:id/contacts',
+    {
+      config: { access },
+      schema: { tags, params: IdParamsSchema, body: ContactInputSchema, response: { 201: ContactSchema } },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await customerExists(app.db, id))) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+      const contactId = await insertContact(app.db, id, request.body);
+      return reply.code(201).send((await getContact(app.db, contactId))!);
+    },
+  );
+
+  r.put(
+    '/api/contacts/:id',
+    {
+      config: { access },
+      schema: { tags, params: IdParamsSchema, body: ContactInputSchema, response: { 200: ContactSchema } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await updateContact(app.db, id, request.body))) throw new HttpError(404, CONTACT_NOT_FOUND);
+      return (await getContact(app.db, id))!;
+    },
+  );
+
+  r.delete(
+    '/api/contacts/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Delete, or deactivate when jobs name the contact',
+        params: IdParamsSchema,
+        response: { 200: DeleteResultSchema },
+      },
+    },
+    async (request) => deleteContactById(app.db, request.params.id),
+  );
+}

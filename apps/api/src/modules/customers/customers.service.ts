@@ -1,0 +1,59 @@
+import {
+  type Customer,
+  type DeleteResult,
+  STALE_VERSION_MESSAGE,
+  type UpdateCustomerInputSchema,
+} from '@dms/domain';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../plugins/error-handler';
+import { plural } from '../vehicles/query-helpers';
+import {
+  countJobsWithContact,
+  deactivateContact,
+  deleteContact,
+  getCustomer,
+  lockContact,
+  updateCustomer,
+} from './customers.repository';
+
+type UpdateCustomerInput = z.output<typeof UpdateCustomerInputSchema>;
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+export const CONTACT_NOT_FOUND = 'Contact not found';
+
+export async function updateCustomerById(
+  db: Database,
+  id: string,
+  input: UpdateCustomerInput,
+): Promise<Customer> {
+  const { version, ...values } = input;
+  const outcome = await updateCustomer(db, id, values, version);
+  if (outcome === 'missing') throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  if (outcome === 'stale') throw new HttpError(409, STALE_VERSION_MESSAGE);
+  return (await getCustomer(db, id))!;
+}
+
+/** Deleting a customer archives it: hidden from the active lists, its jobs keep it. */
+export async function archiveCustomer(db: Database, id: string): Promise<{ message: string }> {
+  const outcome = await updateCustomer(db, id, { isActive: 0 });
+  if (outcome !== 'updated') throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  return { message: 'Customer archived successfully' };
+}
+
+/** Deletes a contact no job names; one that jobs name is deactivated instead, so they keep it. */
+export function deleteContactById(db: Database, id: string): Promise<DeleteResult> {
+  return db.transaction(async (tx) => {
+    if (!(await lockContact(tx, id))) throw new HttpError(404, CONTACT_NOT_FOUND);
+    const jobCount = await countJobsWithContact(tx, id);
+    if (jobCount > 0) {
+      await deactivateContact(tx, id);
+      return {
+        message: `Contact is used by ${plural(jobCount, 'job')}, so it was deactivated instead of deleted`,
+        deactivated: true,
+      };
+    }
+    await deleteContact(tx, id);
+    return { message: 'Contact deleted successfully', deactivated: false };
+  });
+}

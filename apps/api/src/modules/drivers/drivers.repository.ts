@@ -1,0 +1,157 @@
+import type { Driver, UserRole } from '@dms/domain';
+import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { effectiveRoles } from '../users/user-roles';
+import { containsPattern } from '../vehicles/query-helpers';
+
+// Accounts as the drivers and users settings see them. The roles rule is effectiveRoles
+// (users/user-roles.ts): the known roles of the list, else the legacy single role, else driver.
+
+export interface UserFilter {
+  role?: UserRole;
+  search?: string;
+  activeOnly: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface DriverFieldValues {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  driverNumber?: string | null;
+  isActive?: 0 | 1;
+}
+
+const KNOWN_ROLES = sql`array['manager','driver']::text[]`;
+
+/** SQL twin of `effectiveRoles(user).includes(role)`. */
+export function holdsRole(role: UserRole): SQL {
+  const fromLegacy =
+    role === 'driver' ? sql`${users.role} is distinct from 'manager'` : sql`${users.role} = 'manager'`;
+  return sql`(${role} = any(${users.roles}) or (not (${users.roles} && ${KNOWN_ROLES}) and ${fromLegacy}))`;
+}
+
+const columns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  driverNumber: users.driverNumber,
+  isActive: users.isActive,
+  emailVerified: users.emailVerified,
+  roles: users.roles,
+  role: users.role,
+};
+
+type Row = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  driverNumber: string | null;
+  isActive: number;
+  emailVerified: number;
+  roles: string[];
+  role: string | null;
+};
+
+function toDriver({ role: _legacy, ...row }: Row): Driver {
+  return {
+    ...row,
+    isActive: row.isActive === 1 ? 1 : 0,
+    emailVerified: row.emailVerified === 1 ? 1 : 0,
+    roles: effectiveRoles({ roles: row.roles, role: _legacy }),
+  };
+}
+
+function where(filter: UserFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.role) conditions.push(holdsRole(filter.role));
+  if (filter.activeOnly) conditions.push(eq(users.isActive, 1));
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${pattern}`,
+        ilike(users.email, pattern),
+        ilike(users.driverNumber, pattern),
+      )!,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export async function listUsers(db: Db, filter: UserFilter) {
+  const condition = where(filter);
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .where(condition)
+    .orderBy(
+      asc(sql`lower(coalesce(${users.firstName}, ''))`),
+      asc(sql`lower(coalesce(${users.lastName}, ''))`),
+      asc(users.email),
+    )
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(condition);
+  return { items: rows.map(toDriver), total: Number(counted?.total ?? 0) };
+}
+
+export async function getUserAsDriver(db: Db, id: string): Promise<Driver | undefined> {
+  const [row] = await db.select(columns).from(users).where(eq(users.id, id));
+  return row ? toDriver(row) : undefined;
+}
+
+/** Locks the user row until the transaction ends. */
+export async function lockUser(db: Db, id: string): Promise<Driver | undefined> {
+  const [row] = await db.select(columns).from(users).where(eq(users.id, id)).for('update');
+  return row ? toDriver(row) : undefined;
+}
+
+/** Another account with this email (emails are stored lower-cased; compared without case anyway). */
+export async function findOtherUserIdByEmail(db: Db, email: string, exceptId?: string) {
+  const same = sql`lower(${users.email}) = lower(${email})`;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(same, ne(users.id, exceptId)) : same)
+    .limit(1);
+  return row?.id;
+}
+
+export async function findOtherUserIdByPin(db: Db, driverNumber: string, exceptId?: string) {
+  const same = eq(users.driverNumber, driverNumber);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(same, ne(users.id, exceptId)) : same)
+    .limit(1);
+  return row?.id;
+}
+
+export async function updateDriverFields(db: Db, id: string, values: DriverFieldValues): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function setUserRoles(db: Db, id: string, roles: UserRole[]): Promise<void> {
+  await db.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Locks every active manager's row (so that two managers cannot demote each other at once). */
+export async function lockActiveManagerIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isActive, 1), holdsRole('manager')))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,120 @@
+import {
+  CreateDriverInputSchema,
+  CreatedDriverSchema,
+  DriverSchema,
+  ListQuerySchema,
+  pageOf,
+  UpdateDriverInputSchema,
+  UpdateRolesInputSchema,
+  UserListQuerySchema,
+} from '@dms/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdParamsSchema, refusesInactive } from '../vehicles/query-helpers';
+import { listUsers } from './drivers.repository';
+import { createDriverAccount, updateDriver, updateUserRoles } from './drivers.service';
+
+// Accounts are for managers only: a driver never sees another driver's details.
+const access = 'manager' as const;
+
+/** The signed-in manager (access control has already refused everyone else). */
+const actorId = (request: FastifyRequest) => request.identity.user!.id;
+
+export async function driversRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['drivers'];
+
+  r.get(
+    '/api/drivers',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Holders of the driver role by name; inactive ones too unless includeInactive=0',
+        querystring: ListQuerySchema,
+        response: { 200: pageOf(DriverSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listUsers(app.db, {
+        role: 'driver',
+        search: q.search || undefined,
+        activeOnly: refusesInactive(q.includeInactive),
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return { ...page, limit: q.limit, offset: q.offset };
+    },
+  );
+
+  r.post(
+    '/api/drivers',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Add a driver; they get an email with a link to set their password',
+        body: CreateDriverInputSchema,
+        response: { 201: CreatedDriverSchema },
+      },
+    },
+    async (request, reply) => {
+      const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log };
+      return reply.code(201).send(await createDriverAccount(deps, request.body));
+    },
+  );
+
+  r.put(
+    '/api/drivers/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Edit a driver, or activate/deactivate (deactivation signs them out everywhere)',
+        params: IdParamsSchema,
+        body: UpdateDriverInputSchema,
+        response: { 200: DriverSchema },
+      },
+    },
+    async (request) => updateDriver(app.db, actorId(request), request.params.id, request.body),
+  );
+
+  r.get(
+    '/api/users',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Accounts by name, optionally of one role; inactive ones too unless includeInactive=0',
+        querystring: UserListQuerySchema,
+        response: { 200: pageOf(DriverSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listUsers(app.db, {
+        role: q.role,
+        search: q.search || undefined,
+        activeOnly: refusesInactive(q.includeInactive),
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return { ...page, limit: q.limit, offset: q.offset };
+    },
+  );
+
+  r.put(
+    '/api/users/:id/roles',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: UpdateRolesInputSchema,
+        response: { 200: DriverSchema },
+      },
+    },
+    async (request) => updateUserRoles(app.db, actorId(request), request.params.id, request.body.roles),
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  type CreateDriverInputSchema,
+  type CreatedDriver,
+  DRIVER_INVITE_TTL_HOURS,
+  DRIVER_MESSAGES,
+  type Driver,
+  type UpdateDriverInputSchema,
+  type UserRole,
+} from '@dms/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database, Db } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import { type FieldError, HttpError } from '../../plugins/error-handler';
+import { destroyUserSessions } from '../../plugins/sessions';
+import { insertResetToken } from '../auth/password-reset-tokens.repository';
+import { generateResetToken, hashToken } from '../auth/secrets';
+import { createDefaultPreferences } from '../preferences/preferences.repository';
+import { getAppSettings } from '../settings/settings.repository';
+import { insertUser } from '../users/users.repository';
+import { isUniqueViolation } from '../vehicles/query-helpers';
+import { driverInviteMail } from './driver-invite-mail';
+import {
+  type DriverFieldValues,
+  findOtherUserIdByEmail,
+  findOtherUserIdByPin,
+  getUserAsDriver,
+  lockActiveManagerIds,
+  lockUser,
+  setUserRoles,
+  updateDriverFields,
+} from './drivers.repository';
+
+type CreateDriverInput = z.output<typeof CreateDriverInputSchema>;
+type UpdateDriverInput = z.output<typeof UpdateDriverInputSchema>;
+
+export interface DriverDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+const conflict = (path: string, message: string) => new HttpError(409, message, [{ path, message }]);
+
+/** The email and PIN must be free (the database re-checks; see mappingConflicts). */
+async function assertFree(
+  db: Db,
+  fields: { email?: string; driverNumber?: string | null },
+  exceptId?: string,
+) {
+  const errors: FieldError[] = [];
+  if (fields.email && (await findOtherUserIdByEmail(db, fields.email, exceptId))) {
+    errors.push({ path: 'email', message: DRIVER_MESSAGES.emailTaken });
+  }
+  if (fields.driverNumber && (await findOtherUserIdByPin(db, fields.driverNumber, exceptId))) {
+    errors.push({ path: 'driverNumber', message: DRIVER_MESSAGES.pinTaken });
+  }
+  if (errors.length > 0) throw new HttpError(409, errors[0]!.message, errors);
+}
+
+/** Two requests that raced past assertFree: the unique constraints decide, answered the same way. */
+async function mappingConflicts<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (
+      isUniqueViolation(error, 'users_driver_number_unique') &&
+      !isUniqueViolation(error, 'users_email_unique')
+    ) {
+      throw conflict('driverNumber', DRIVER_MESSAGES.pinTaken);
+    }
+    if (isUniqueViolation(error, 'users_email_unique')) throw conflict('email', DRIVER_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * Refuses to leave the company without an active manager. Locks every active manager first (in
+ * id order), so that two managers cannot demote or deactivate each other at the same time.
+ */
+async function assertAnotherActiveManager(tx: Db, userId: string): Promise<void> {
+  const managers = await lockActiveManagerIds(tx);
+  if (!managers.some((id) => id !== userId)) throw new HttpError(409, DRIVER_MESSAGES.lastManager);
+}
+
+/**
+ * A manager adds a driver: an active, verified account (the manager vouches for the address)
+ * without a password, and a mailed set-password link (a password-reset token that lasts longer).
+ * A failed mail does not undo the account: the answer says so, and the driver can use
+ * "Forgot password".
+ */
+export async function createDriverAccount(
+  deps: DriverDeps,
+  input: CreateDriverInput,
+): Promise<CreatedDriver> {
+  const token = generateResetToken();
+  const driver = await mappingConflicts(() =>
+    deps.db.transaction(async (tx) => {
+      await assertFree(tx, input);
+      const id = await insertUser(tx, {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        driverNumber: input.driverNumber,
+        roles: ['driver'],
+        emailVerified: 1,
+        password: null,
+        isActive: 1,
+      });
+      await createDefaultPreferences(tx, id);
+      await insertResetToken(tx, {
+        userId: id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + DRIVER_INVITE_TTL_HOURS * 3_600_000),
+      });
+      return (await getUserAsDriver(tx, id))!;
+    }),
+  );
+  let setPasswordMailSent = true;
+  try {
+    const { appName } = await getAppSettings(deps.db);
+    const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const content = driverInviteMail({
+      appName,
+      firstName: input.firstName,
+      link,
+      validHours: DRIVER_INVITE_TTL_HOURS,
+    });
+    await deps.mailer.send({ to: input.email, ...content });
+  } catch (error) {
+    deps.log.error({ err: error, to: input.email }, 'set-password mail for a new driver failed');
+    setPasswordMailSent = false;
+  }
+  return { ...driver, setPasswordMailSent };
+}
+
+/**
+ * Edits a driver's details, or activates/deactivates them. Deactivation ends every session of
+ * the driver at once (portal and terminal); a manager cannot deactivate their own account.
+ */
+export function updateDriver(
+  db: Database,
+  actorId: string,
+  id: string,
+  input: UpdateDriverInput,
+): Promise<Driver> {
+  return mappingConflicts(() =>
+    db.transaction(async (tx) => {
+      const target = await getUserAsDriver(tx, id);
+      if (!target?.roles.includes('driver')) throw new HttpError(404, DRIVER_MESSAGES.driverNotFound);
+      const deactivating = input.isActive === 0;
+      if (deactivating && id === actorId) throw new HttpError(409, DRIVER_MESSAGES.cannotDeactivateSelf);
+      if (deactivating && target.roles.includes('manager')) await assertAnotherActiveManager(tx, id);
+      if (!(await lockUser(tx, id))) throw new HttpError(404, DRIVER_MESSAGES.driverNotFound);
+      await assertFree(tx, input, id);
+      const values: DriverFieldValues = {};
+      if (input.firstName !== undefined) values.firstName = input.firstName;
+      if (input.lastName !== undefined) values.lastName = input.lastName;
+      if (input.email !== undefined) values.email = input.email;
+      if (input.driverNumber !== undefined) values.driverNumber = input.driverNumber;
+      if (input.isActive !== undefined) values.isActive = input.isActive;
+      if (Object.keys(values).length > 0) await updateDriverFields(tx, id, values);
+      if (deactivating) await destroyUserSessions(tx, id);
+      return (await getUserAsDriver(tx, id))!;
+    }),
+  );
+}
+
+/** Gives or takes roles; nobody removes their own manager role, and the last active manager keeps it. */
+export function updateUserRoles(
+  db: Database,
+  actorId: string,
+  id: string,
+  roles: UserRole[],
+): Promise<Driver> {
+  return db.transaction(async (tx) => {
+    const target = await getUserAsDriver(tx, id);
+    if (!target) throw new HttpError(404, DRIVER_MESSAGES.userNotFound);
+    const next = [...new Set(roles)];
+    const losesManager = target.roles.includes('manager') && !next.includes('manager');
+    if (losesManager && id === actorId) throw new HttpError(409, DRIVER_MESSAGES.cannotRemoveOwnManagerRole);
+    if (losesManager && target.isActive === 1) await assertAnotherActiveManager(tx, id);
+    if (!(await lockUser(tx, id))) throw new HttpError(404, DRIVER_MESSAGES.userNotFound);
+    await setUserRoles(tx, id, next);
+    return (await getUserAsDriver(tx, id))!;
+  });
+}

@@ -1,0 +1,135 @@
+import {
+  DeleteOrDeactivateResultSchema,
+  EmergencyTypeInputSchema,
+  EmergencyTypeQuerySchema,
+  EmergencyTypeSchema,
+  UpdateEmergencyTypeInputSchema,
+} from '@dms/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { EmergencyType } from '../../db/schema';
+import { HttpError } from '../../plugins/error-handler';
+import {
+  createEmergencyType,
+  deleteEmergencyType,
+  getEmergencyType,
+  isEmergencyTypeUsed,
+  listEmergencyTypes,
+  nextEmergencyTypeSortOrder,
+  updateEmergencyType,
+} from './emergency-types.repository';
+
+const NOT_FOUND = 'Emergency type not found';
+const IdParams = z.object({ id: z.string().trim().min(1).max(100) });
+const bit = (value: number) => (value === 1 ? (1 as const) : (0 as const));
+
+function toEmergencyType(row: EmergencyType) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    severity: row.severity,
+    icon: row.icon,
+    color: row.color,
+    requiresImmediateNotification: bit(row.requiresImmediateNotification),
+    requiresImmediateResponse: bit(row.requiresImmediateResponse),
+    isActive: bit(row.isActive),
+    sortOrder: row.sortOrder,
+  };
+}
+
+/** Emergency types (spec 2 §2.7 Ops forms: Emergency Alerts, §7.4). */
+export async function emergencyTypesRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/emergency-types',
+    {
+      config: { access: ['manager', 'driver', 'terminal'] },
+      schema: {
+        tags: ['ops-forms'],
+        summary: 'Emergency types by sort order (inactive ones only for managers asking includeInactive=1)',
+        querystring: EmergencyTypeQuerySchema,
+        response: { 200: z.array(EmergencyTypeSchema) },
+      },
+    },
+    async (request) => {
+      const isManager = request.identity.user?.roles.includes('manager') ?? false;
+      const wantsInactive = request.query.includeInactive === '1' || request.query.includeInactive === 'true';
+      const rows = await listEmergencyTypes(app.db, { includeInactive: isManager && wantsInactive });
+      return rows.map(toEmergencyType);
+    },
+  );
+
+  routes.post(
+    '/api/emergency-types',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['ops-forms'],
+        summary: 'Add an emergency type (it goes after the last one)',
+        body: EmergencyTypeInputSchema,
+        response: { 201: EmergencyTypeSchema },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const row = await app.db.transaction(async (tx) =>
+        createEmergencyType(tx, {
+          name: input.name,
+          description: input.description,
+          severity: input.severity,
+          requiresImmediateResponse: input.requiresImmediateResponse,
+          sortOrder: await nextEmergencyTypeSortOrder(tx),
+        }),
+      );
+      return reply.code(201).send(toEmergencyType(row));
+    },
+  );
+
+  routes.put(
+    '/api/emergency-types/:id',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['ops-forms'],
+        summary: 'Change an emergency type (only the fields sent; isActive 1 brings a deactivated one back)',
+        params: IdParams,
+        body: UpdateEmergencyTypeInputSchema,
+        response: { 200: EmergencyTypeSchema },
+      },
+    },
+    async (request) => {
+      const row = await updateEmergencyType(app.db, request.params.id, request.body);
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      return toEmergencyType(row);
+    },
+  );
+
+  routes.delete(
+    '/api/emergency-types/:id',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['ops-forms'],
+        summary: 'Delete an emergency type (deactivated instead when alerts were raised with it)',
+        params: IdParams,
+        response: { 200: DeleteOrDeactivateResultSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return app.db.transaction(async (tx) => {
+        if (!(await getEmergencyType(tx, id))) throw new HttpError(404, NOT_FOUND);
+        if (await isEmergencyTypeUsed(tx, id)) {
+          // Alerts refer to it (restrict): it leaves the driver's list and stays for the records.
+          await updateEmergencyType(tx, id, { isActive: 0 });
+          return { message: 'Emergency type deactivated: alerts were raised with it', deactivated: true };
+        }
+        await deleteEmergencyType(tx, id);
+        return { message: 'Emergency type deleted successfully', deactivated: false };
+      });
+    },
+  );
+}

@@ -1,0 +1,188 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteLogoInputSchema,
+  LOGO_CONTENT_TYPES,
+  LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
+  LOGO_TARGETS,
+  LogoUploadRequestSchema,
+  LogoUploadResponseSchema,
+} from '@dms/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../plugins/error-handler';
+import {
+  contentTypeOfKey,
+  getObjectStorage,
+  LocalStorage,
+  ObjectExistsError,
+  readLimited,
+} from '../../storage';
+import {
+  getDocumentSettingsRow,
+  lockDocumentSettings,
+  saveDocumentSettings,
+} from '../document-settings/document-settings.repository';
+import { getAppSettingsRow, lockAppSettings, saveAppSettings } from '../settings/settings.repository';
+import { checkLogoContent } from './logo-content';
+import {
+  LOGO_KEY,
+  LOGO_UPLOAD_ROUTE,
+  logoUrlOfKey,
+  releaseLogoUrl,
+  requestLogoUpload,
+} from './logos.service';
+
+// Served files cannot run anything or load anything, even if a browser were made to open one as a page.
+const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+const UploadCompleteSchema = z.object({ message: z.string(), logoUrl: z.string() });
+const DeleteLogoResultSchema = z.object({
+  message: z.string(),
+  target: z.enum(LOGO_TARGETS),
+  /** The settings row's version after the change (send it with the next save). */
+  version: z.number().int(),
+});
+
+const INVALID_LINK = 'This upload link is invalid';
+const EXPIRED_LINK = 'This upload link has expired';
+const USED_LINK = 'This upload link has already been used';
+
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Logo upload, serving and removal (spec 2 §4, §7.5). */
+export async function logosRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const storage = () => getObjectStorage(app.config);
+
+  // The signed PUT streams the file itself: the body reaches the handler unread, which counts it
+  // against LOGO_MAX_BYTES while reading (Fastify's bodyLimit does not apply to a stream parser).
+  app.addContentTypeParser([...LOGO_CONTENT_TYPES], (_request, payload, done) => done(null, payload));
+
+  routes.post(
+    '/api/logos/upload',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Ask for an address to upload a logo to',
+        description:
+          'PUT the file to uploadURL with its Content-Type (and, on S3, its exact size) within 10 minutes, ' +
+          'then save the settings with logoUrl. The address is single use.',
+        body: LogoUploadRequestSchema,
+        response: { 200: LogoUploadResponseSchema },
+      },
+    },
+    async (request) => requestLogoUpload(storage(), request.body),
+  );
+
+  routes.put(
+    `${LOGO_UPLOAD_ROUTE}/:key`,
+    {
+      // The signature in the address is the credential; the body is the file, not JSON.
+      config: { access: 'public', acceptsRawBody: true },
+      schema: {
+        tags: ['settings'],
+        summary: 'Receive a logo file at a signed address (local storage)',
+        params: z.object({ key: z.string() }),
+        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+        response: { 200: UploadCompleteSchema },
+      },
+    },
+    async (request) => {
+      const engine = storage();
+      const { key } = request.params;
+      if (!(engine instanceof LocalStorage) || !LOGO_KEY.test(key)) throw new HttpError(404, 'Not found');
+      const contentType = mediaType(request.headers['content-type']);
+      const expires = Number(request.query.expires);
+      const check = engine.checkUpload(key, contentType, LOGO_MAX_BYTES, {
+        expires: Number.isSafeInteger(expires) ? expires : 0,
+        signature: request.query.signature ?? '',
+      });
+      if (check === 'invalid') throw new HttpError(403, INVALID_LINK);
+      if (check === 'expired') throw new HttpError(403, EXPIRED_LINK);
+      const tooLarge = () => new HttpError(413, LOGO_MESSAGES.size, undefined, { connection: 'close' });
+      if (Number(request.headers['content-length'] ?? 0) > LOGO_MAX_BYTES) throw tooLarge();
+      if (await engine.exists(key)) throw new HttpError(403, USED_LINK);
+      if (!request.body || typeof (request.body as Readable).on !== 'function') {
+        throw new HttpError(400, LOGO_MESSAGES.type);
+      }
+      const bytes = await readLimited(request.body as Readable, LOGO_MAX_BYTES, tooLarge);
+      const checked = checkLogoContent(bytes, contentTypeOfKey(key));
+      try {
+        await engine.put(key, checked.bytes, checked.contentType, { exclusive: true });
+      } catch (error) {
+        if (error instanceof ObjectExistsError) throw new HttpError(403, USED_LINK);
+        throw error;
+      }
+      return { message: 'Logo uploaded', logoUrl: logoUrlOfKey(key) };
+    },
+  );
+
+  routes.get(
+    '/api/uploads/:key',
+    {
+      // Logos show on the sign-in card and the terminal before anyone signs in.
+      config: { access: 'public' },
+      schema: {
+        tags: ['settings'],
+        summary: 'A stored logo file',
+        params: z.object({ key: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      // Only checked logos are served, never an S3 upload that has not been checked yet.
+      const object = LOGO_KEY.test(key) ? await storage().open(key) : null;
+      if (!object) throw new HttpError(404, 'Not found');
+      return (
+        reply
+          .type(contentTypeOfKey(key))
+          .header('content-length', object.size)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', UPLOAD_CSP)
+          .header('cross-origin-resource-policy', 'same-origin')
+          .header('content-disposition', 'inline')
+          // Keys are random and never rewritten: a file under one key never changes.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(object.body)
+      );
+    },
+  );
+
+  routes.delete(
+    '/api/logos/delete',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Remove the logo of the branding (default) or of the quote documents',
+        body: DeleteLogoInputSchema,
+        response: { 200: DeleteLogoResultSchema },
+      },
+    },
+    async (request) => {
+      const { target } = request.body;
+      const updatedBy = request.identity.user?.id ?? null;
+      const result = await app.db.transaction(async (tx) => {
+        if (target === 'app') {
+          await lockAppSettings(tx);
+          const current = await getAppSettingsRow(tx);
+          if (!current?.logoUrl) return { removed: null, version: current?.version ?? 0 };
+          const saved = await saveAppSettings(tx, { logoUrl: null, updatedBy });
+          return { removed: current.logoUrl, version: saved === 'stale' ? current.version : saved.version };
+        }
+        await lockDocumentSettings(tx);
+        const current = await getDocumentSettingsRow(tx);
+        if (!current?.logoUrl) return { removed: null, version: current?.version ?? 0 };
+        const saved = await saveDocumentSettings(tx, { logoUrl: null, updatedBy });
+        return { removed: current.logoUrl, version: saved === 'stale' ? current.version : saved.version };
+      });
+      if (result.removed) await releaseLogoUrl(app.db, storage(), app.config, result.removed, request.log);
+      return { message: 'Logo deleted successfully', target, version: result.version };
+    },
+  );
+}

@@ -1,0 +1,157 @@
+import {
+  type DeleteResult,
+  STALE_VERSION_MESSAGE,
+  type UpdateVehicleInputSchema,
+  type Vehicle,
+  type VehicleInputSchema,
+} from '@dms/domain';
+import type { z } from 'zod';
+import type { Database, Db } from '../../db/client';
+import { type FieldError, HttpError } from '../../plugins/error-handler';
+import { getDepot } from '../depots/depots.repository';
+import { getSubcontractor } from '../subcontractors/subcontractors.repository';
+import { getCategory } from '../vehicle-categories/vehicle-categories.repository';
+import { isUniqueViolation, listPhrase, plural } from './query-helpers';
+import {
+  countVehicleReferences,
+  deactivateVehicle,
+  deleteVehicle,
+  findVehicleIdByRegistration,
+  getVehicle,
+  insertVehicle,
+  lockVehicle,
+  updateVehicle,
+  type VehicleValues,
+} from './vehicles.repository';
+
+type VehicleInput = z.output<typeof VehicleInputSchema>;
+type UpdateVehicleInput = z.output<typeof UpdateVehicleInputSchema>;
+
+export const VEHICLE_NOT_FOUND = 'Vehicle not found';
+export const DUPLICATE_REGISTRATION = 'A vehicle with this registration already exists';
+
+const duplicateRegistration = () =>
+  new HttpError(409, DUPLICATE_REGISTRATION, [
+    { path: 'registrationNumber', message: DUPLICATE_REGISTRATION },
+  ]);
+
+/**
+ * Checks the rows the vehicle points at and builds the stored values. A category, depot or
+ * subcontractor must exist and be active, unless the vehicle already pointed at it (editing an
+ * old vehicle must not fail because its depot was retired since).
+ */
+async function resolveValues(
+  db: Db,
+  input: VehicleInput | UpdateVehicleInput,
+  current?: Vehicle,
+): Promise<VehicleValues> {
+  const errors: FieldError[] = [];
+  const type = input.type ?? current?.type ?? 'company_owned';
+  const category = await getCategory(db, input.categoryId);
+  if (!category || (category.isActive !== 1 && current?.categoryId !== category.id)) {
+    errors.push({ path: 'categoryId', message: 'Category not found' });
+  }
+  if (input.defaultDepotId) {
+    const depot = await getDepot(db, input.defaultDepotId);
+    if (!depot || (depot.isActive !== 1 && current?.defaultDepotId !== depot.id)) {
+      errors.push({ path: 'defaultDepotId', message: 'Depot not found' });
+    }
+  }
+  // A company-owned vehicle has no owner besides the operator.
+  const subcontractorId = type === 'subcontracted' ? input.subcontractorId : null;
+  if (type === 'subcontracted' && !subcontractorId) {
+    errors.push({ path: 'subcontractorId', message: 'Subcontractor is required for a partner vehicle' });
+  }
+  if (subcontractorId) {
+    const subcontractor = await getSubcontractor(db, subcontractorId);
+    if (!subcontractor || (subcontractor.isActive !== 1 && current?.subcontractorId !== subcontractor.id)) {
+      errors.push({ path: 'subcontractorId', message: 'Subcontractor not found' });
+    }
+  }
+  if (errors.length > 0) throw new HttpError(400, errors[0]!.message, errors);
+
+  if (input.registrationNumber) {
+    const other = await findVehicleIdByRegistration(db, input.registrationNumber, current?.id);
+    if (other) throw duplicateRegistration();
+  }
+  return {
+    type,
+    categoryId: input.categoryId,
+    category: category?.slug ?? null,
+    registrationNumber: input.registrationNumber,
+    nickname: input.nickname,
+    make: input.make,
+    model: input.model,
+    seatedCapacity: input.seatedCapacity,
+    standingCapacity: input.standingCapacity,
+    extraOptions: [...new Set(input.extraOptions)],
+    defaultDepotId: input.defaultDepotId,
+    subcontractorId,
+    ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+  };
+}
+
+/** The database refuses a duplicate registration that two requests raced to write. */
+async function mappingDuplicates<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'vehicles_registration_number_unique')) throw duplicateRegistration();
+    throw error;
+  }
+}
+
+export async function createVehicle(db: Database, input: VehicleInput): Promise<Vehicle> {
+  return mappingDuplicates(() =>
+    db.transaction(async (tx) => {
+      const id = await insertVehicle(tx, await resolveValues(tx, input));
+      return (await getVehicle(tx, id))!;
+    }),
+  );
+}
+
+export async function updateVehicleById(
+  db: Database,
+  id: string,
+  input: UpdateVehicleInput,
+): Promise<Vehicle> {
+  return mappingDuplicates(() =>
+    db.transaction(async (tx) => {
+      const current = await getVehicle(tx, id);
+      if (!current) throw new HttpError(404, VEHICLE_NOT_FOUND);
+      if (input.version !== undefined && input.version !== current.version) {
+        throw new HttpError(409, STALE_VERSION_MESSAGE);
+      }
+      const values = await resolveValues(tx, input, current);
+      const outcome = await updateVehicle(tx, id, values, input.version ?? current.version);
+      if (outcome === 'missing') throw new HttpError(404, VEHICLE_NOT_FOUND);
+      if (outcome === 'stale') throw new HttpError(409, STALE_VERSION_MESSAGE);
+      return (await getVehicle(tx, id))!;
+    }),
+  );
+}
+
+/**
+ * Deletes a vehicle nothing refers to. A vehicle that jobs, shifts or driver forms still refer
+ * to is deactivated instead: those records keep their vehicle, and it leaves the pick lists.
+ */
+export async function deleteVehicleById(db: Database, id: string): Promise<DeleteResult> {
+  return db.transaction(async (tx) => {
+    if (!(await lockVehicle(tx, id))) throw new HttpError(404, VEHICLE_NOT_FOUND);
+    const refs = await countVehicleReferences(tx, id);
+    const uses = [
+      refs.jobs > 0 ? plural(refs.jobs, 'job') : '',
+      refs.shifts > 0 ? plural(refs.shifts, 'shift') : '',
+      refs.forms > 0 ? plural(refs.forms, 'driver form') : '',
+    ].filter(Boolean);
+    if (uses.length > 0) {
+      await deactivateVehicle(tx, id);
+      return {
+        message: `Vehicle is used by ${listPhrase(uses)}, so it was deactivated instead of deleted`,
+        deactivated: true,
+      };
+    }
+    await deleteVehicle(tx, id);
+    return { message: 'Vehicle deleted successfully', deactivated: false };
+  });
+}

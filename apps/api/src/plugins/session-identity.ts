@@ -1,0 +1,25 @@
+import type { Database } from '../db/client';
+import { effectiveRoles } from '../modules/users/user-roles';
+import { findActiveUsersAccess } from '../modules/users/users.repository';
+import { ANONYMOUS, type IdentityResolver } from './access';
+
+/**
+ * The caller according to the session. A user who no longer exists or was deactivated counts
+ * as anonymous, so deactivation takes effect on the next request. Without a signed-in session
+ * (no cookie, or an anonymous one) nothing is read from the database.
+ */
+export function createSessionIdentityResolver(db: Database): IdentityResolver {
+  return async (request) => {
+    const userId = request.session?.userId;
+    const terminalDriverId = request.session?.terminalDriverId;
+    if (!userId && !terminalDriverId) return ANONYMOUS;
+    const ids = [userId, terminalDriverId].filter((id): id is string => typeof id === 'string');
+    const rows = await findActiveUsersAccess(db, [...new Set(ids)]);
+    const user = rows.find((row) => row.id === userId);
+    const driver = rows.find((row) => row.id === terminalDriverId);
+    return {
+      user: user ? { id: user.id, roles: effectiveRoles(user) } : null,
+      terminalDriverId: driver && effectiveRoles(driver).includes('driver') ? driver.id : null,
+    };
+  };
+}

@@ -1,0 +1,109 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession, { type SessionStore } from '@fastify/session';
+import type { FastifyInstance, Session } from 'fastify';
+import type { Database } from '../db/client';
+import {
+  deleteSession,
+  destroyUserSessions,
+  getSession,
+  type SessionData,
+  saveSession,
+} from '../modules/sessions/sessions.repository';
+
+export { destroyUserSessions };
+
+declare module 'fastify' {
+  interface Session {
+    /** The signed-in user (portal sign-in). */
+    userId?: string;
+    /** The driver signed in at the terminal with a PIN. */
+    terminalDriverId?: string;
+    /** When the expiry was last pushed forward (ms since the epoch). */
+    refreshedAt?: number;
+    /** Google sign-in in progress: checked and dropped by the callback. */
+    oidc?: { state: string; nonce: string; codeVerifier: string };
+  }
+}
+
+export const SESSION_COOKIE = 'sid';
+// Only /api routes use the session, so the browser never sends the cookie with page and asset
+// requests, and those never cost a session lookup.
+export const SESSION_COOKIE_PATH = '/api';
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+// A sliding 30-day session would otherwise cost a write on every request.
+const REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+
+function databaseStore(db: Database): SessionStore {
+  return {
+    get(sid, callback) {
+      getSession(db, sid).then((sess) => callback(null, (sess ?? null) as Session | null), callback);
+    },
+    set(sid, session, callback) {
+      // The session object carries methods and symbols; its JSON form is what we keep.
+      const sess = JSON.parse(JSON.stringify(session)) as SessionData;
+      const expires = session.cookie.expires ? new Date(session.cookie.expires) : null;
+      const expire = expires ?? new Date(Date.now() + SESSION_MAX_AGE_MS);
+      saveSession(db, sid, sess, expire).then(() => callback(), callback);
+    },
+    destroy(sid, callback) {
+      deleteSession(db, sid).then(() => callback(), callback);
+    },
+  };
+}
+
+/**
+ * Server-side sessions in the `sessions` table behind a signed `sid` cookie. Nothing is stored
+ * for anonymous visitors; a signed-in session is written when it changes and at most hourly
+ * otherwise, which also slides its 30-day expiry.
+ */
+export async function registerSessions(
+  app: FastifyInstance,
+  options: { db: Database; secret: string; https: boolean },
+): Promise<void> {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: options.secret,
+    cookieName: SESSION_COOKIE,
+    store: databaseStore(options.db),
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      path: SESSION_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.https,
+      maxAge: SESSION_MAX_AGE_MS,
+    },
+  });
+
+  if (options.https) {
+    let warned = false;
+    app.addHook('onSend', async (request, _reply, payload) => {
+      // @fastify/session never sets a Secure cookie on a plain http request: a sign-in would
+      // answer 200 and yet nobody would stay signed in.
+      if (!warned && request.protocol !== 'https' && request.session?.isModified()) {
+        warned = true;
+        request.log.warn(
+          'PUBLIC_URL is https but a session was started over http, so its cookie was not set. ' +
+            'Serve over https, or have the proxy send X-Forwarded-Proto.',
+        );
+      }
+      return payload;
+    });
+  }
+
+  // Runs after access control, so only sessions that still identify someone are kept alive.
+  app.addHook('preHandler', async (request) => {
+    const session = request.session;
+    const identity = request.identity;
+    if (!session || !identity || (!identity.user && !identity.terminalDriverId)) return;
+    const now = Date.now();
+    // Changing a field marks the session modified: it is saved with a fresh expiry and cookie.
+    if (now - (session.refreshedAt ?? 0) >= REFRESH_INTERVAL_MS) session.refreshedAt = now;
+  });
+}
+
+/** Clears the session cookie (sign-out); the browser drops it at once. */
+export function clearSessionCookie(reply: { clearCookie(name: string, options: { path: string }): unknown }) {
+  reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
+}

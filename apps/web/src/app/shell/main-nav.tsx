@@ -1,0 +1,60 @@
+import type { Portal } from '@dms/domain';
+import {
+  IconBriefcase,
+  IconChartBar,
+  IconClipboardList,
+  IconInbox,
+  IconLayoutDashboard,
+  type IconProps,
+  IconSettings,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link, useLocation } from 'react-router';
+import classes from './main-nav.module.css';
+
+interface NavItem {
+  label: string;
+  to: string;
+  /** The path prefix that makes the tab active; `/` only matches itself. */
+  prefix: string;
+  Icon: ComponentType<IconProps>;
+}
+
+const NAV: Record<Portal, NavItem[]> = {
+  manager: [
+    { label: 'Dashboard', to: '/', prefix: '/', Icon: IconLayoutDashboard },
+    { label: 'Reports', to: '/reports', prefix: '/reports', Icon: IconChartBar },
+    { label: 'Settings', to: '/settings/general', prefix: '/settings', Icon: IconSettings },
+  ],
+  driver: [
+    { label: 'My Jobs', to: '/', prefix: '/', Icon: IconBriefcase },
+    { label: 'Job Offers', to: '/job-offers', prefix: '/job-offers', Icon: IconInbox },
+    { label: 'Available Jobs', to: '/available-jobs', prefix: '/available-jobs', Icon: IconClipboardList },
+  ],
+};
+
+function isActive(pathname: string, prefix: string): boolean {
+  if (prefix === '/') return pathname === '/';
+  return pathname.startsWith(prefix);
+}
+
+/** The top navigation of the portal (spec 1 §2): the active tab is matched by path prefix. */
+export function MainNav({ portal }: { portal: Portal }) {
+  const { pathname } = useLocation();
+  const label = portal === 'manager' ? 'Manager navigation' : 'Driver navigation';
+  return (
+    <nav aria-label={label} className={classes.nav} data-testid="main-nav" data-portal={portal}>
+      {NAV[portal].map(({ label: text, to, prefix, Icon }) => (
+        <Link
+          key={to}
+          to={to}
+          className={classes.link}
+          aria-current={isActive(pathname, prefix) ? 'page' : undefined}
+        >
+          <Icon size={16} stroke={1.75} aria-hidden="true" />
+          {text}
+        </Link>
+      ))}
+    </nav>
+  );
+}
