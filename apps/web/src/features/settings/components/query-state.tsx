@@ -1,0 +1,75 @@
+import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+interface QueryLike {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The loading, error and empty states every settings list shares; renders `children` once
+ * there is something to show.
+ */
+export function QueryState({
+  query,
+  isEmpty,
+  empty,
+  skeletonRows = 5,
+  errorTitle = 'Could not load this list',
+  children,
+}: {
+  query: QueryLike;
+  isEmpty: boolean;
+  /** What an empty list shows: a sentence and, usually, the add action. */
+  empty: ReactNode;
+  skeletonRows?: number;
+  errorTitle?: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading" data-testid="list-loading">
+        {Array.from({ length: skeletonRows }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Skeleton key={i} height={44} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+        title={errorTitle}
+        data-testid="list-error"
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">Check your connection and try again.</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isEmpty) {
+    return (
+      <Paper withBorder p="xl" radius="md" data-testid="list-empty">
+        <Stack align="center" gap="sm">
+          {typeof empty === 'string' ? (
+            <Text c="dimmed" ta="center">
+              {empty}
+            </Text>
+          ) : (
+            empty
+          )}
+        </Stack>
+      </Paper>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,11 @@
+import { Text } from '@mantine/core';
+import { SettingsPanelHeader } from '../components/settings-panel-header';
+
+export default function Panel() {
+  return (
+    <>
+      <SettingsPanelHeader title="Vehicle Categories" />
+      <Text c="dimmed">This panel is being built.</Text>
+    </>
+  );
+}
