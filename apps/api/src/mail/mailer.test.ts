@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings } from '../db/schema';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server';
-import { createTestApp, testConfig } from '../test/test-app';
+import { createTestApp } from '../test/test-app';
 import { createMailer } from './mailer';
 import { escapeHtml, passwordResetMail, verificationCodeMail } from './templates';
 
@@ -74,8 +74,7 @@ describe('createMailer', () => {
 
 describe('the outbox through the app', () => {
   it('holds the verification code of a registration when SMTP_URL is unset', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'dms-outbox-'));
-    const t = await createTestApp({ config: testConfig({ DATA_DIR: dataDir }) });
+    const t = await createTestApp({ tempDataDir: true });
     try {
       const res = await t.app.inject({
         method: 'POST',
@@ -83,9 +82,9 @@ describe('the outbox through the app', () => {
         payload: { email: 'outbox@example.test', password: 'secret1', firstName: 'Out', lastName: 'Box' },
       });
       expect(res.statusCode).toBe(201);
-      const [file] = await readdir(path.join(dataDir, 'mail'));
+      const [file] = await readdir(path.join(t.dataDir, 'mail'));
       expect(file).toMatch(/-outbox@example\.test\.eml$/);
-      const mail = await simpleParser(await readFile(path.join(dataDir, 'mail', file!)));
+      const mail = await simpleParser(await readFile(path.join(t.dataDir, 'mail', file!)));
       const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
       expect(code).toBeDefined();
       const verify = await t.app.inject({
@@ -96,7 +95,6 @@ describe('the outbox through the app', () => {
       expect(verify.statusCode).toBe(200);
     } finally {
       await t.close();
-      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -118,8 +116,7 @@ describe('account mails', () => {
   });
 
   it("use the operator's app name from the settings", async () => {
-    const smtp = await startTestSmtpServer();
-    const t = await createTestApp({ config: testConfig({ SMTP_URL: smtp.url }) });
+    const t = await createTestApp({ smtp: true });
     try {
       await t.db.insert(appSettings).values({ appName: 'Harbour Coaches' });
       await t.app.inject({
@@ -127,12 +124,11 @@ describe('account mails', () => {
         url: '/api/register',
         payload: { email: 'brand@example.test', password: 'secret1', firstName: 'B', lastName: 'R' },
       });
-      const mail = smtp.last('brand@example.test');
+      const mail = t.smtp.last('brand@example.test');
       expect(mail.subject).toBe('Your Harbour Coaches verification code');
       expect(mail.html).toContain('Harbour Coaches');
     } finally {
       await t.close();
-      await smtp.close();
     }
   });
 });

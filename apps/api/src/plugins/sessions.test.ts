@@ -4,7 +4,7 @@ import { sessions, users } from '../db/schema';
 import { purgeExpiredSessions } from '../modules/sessions/sessions.repository';
 import { sessionCookie, signIn } from '../test/auth-helpers';
 import { createDriver, createManager, createUser, TEST_PASSWORD } from '../test/factories';
-import { createTestApp, type TestApp, testConfig } from '../test/test-app';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { destroyUserSessions } from './sessions';
 
 let t: TestApp;
@@ -136,7 +136,7 @@ describe('sessions', () => {
 describe('session cookie behind https', () => {
   it('is Secure when PUBLIC_URL is https', async () => {
     const secure = await createTestApp({
-      config: testConfig({ PUBLIC_URL: 'https://dms.example.test', TRUST_PROXY: 'true' }),
+      env: { PUBLIC_URL: 'https://dms.example.test', TRUST_PROXY: 'true' },
     });
     try {
       const user = await createUser(secure.db);

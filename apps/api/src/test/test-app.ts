@@ -1,8 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
+import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 import { createTestDatabase } from './test-database';
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -24,32 +28,54 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
   });
 }
 
+/** What a test file needs around the app; everything else is testConfig()'s defaults. */
+export interface TestAppOptions extends Pick<BuildAppOptions, 'resolveIdentity' | 'extraRoutes'> {
+  /** Environment variables on top of testConfig()'s (SMTP_URL, PUBLIC_URL, GOOGLE_…). */
+  env?: Record<string, string>;
+  /** Starts a real SMTP server (test/smtp-server.ts), points SMTP_URL at it, and offers it as `smtp`. */
+  smtp?: boolean;
+  /** A DATA_DIR of the app's own under the system temp folder (`dataDir`), removed on close. */
+  tempDataDir?: boolean;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   database: DatabaseHandle;
+  /** The app's DATA_DIR (outbox, local uploads). */
+  dataDir: string;
+  /** The SMTP server the app sends to; only with `smtp: true`. */
+  readonly smtp: TestSmtpServer;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh migrated database of its own. */
-export async function createTestApp(
-  options: Partial<Omit<BuildAppOptions, 'db' | 'engine'>> = {},
-): Promise<TestApp> {
-  const database = await openTestDatabase();
-  const app = await buildApp({
-    config: options.config ?? testConfig(),
-    db: database.db,
-    engine: database.engine,
-    ...options,
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { env, smtp: withSmtp, tempDataDir, ...appOptions } = options;
+  const smtp = withSmtp ? await startTestSmtpServer() : undefined;
+  const ownDataDir = tempDataDir ? await mkdtemp(path.join(tmpdir(), 'dms-test-')) : undefined;
+  const config = testConfig({
+    ...env,
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
   });
+  const database = await openTestDatabase();
+  const app = await buildApp({ ...appOptions, config, db: database.db, engine: database.engine });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
+    dataDir: config.dataDir,
+    get smtp() {
+      if (!smtp) throw new Error('this test app has no SMTP server: create it with { smtp: true }');
+      return smtp;
+    },
     close: async () => {
       await app.close();
       await database.close();
+      await smtp?.close();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { flag, id, timestamps, version } from './columns';
 
 // Vehicles, vehicle categories, depots and subcontractors (spec 2 §3.2).
@@ -67,6 +67,9 @@ export const vehicles = pgTable(
   (t) => [
     index('vehicles_subcontractor_id_idx').on(t.subcontractorId),
     index('vehicles_category_id_idx').on(t.categoryId),
+    index('vehicles_default_depot_id_idx').on(t.defaultDepotId),
+    // Registrations are unique whatever their case (the API checks first and answers 409).
+    uniqueIndex('vehicles_registration_number_lower_uq').on(sql`lower(${t.registrationNumber})`),
   ],
 );
 

@@ -66,6 +66,7 @@ export const preDepartureInspections = pgTable(
     index('pre_departure_inspections_driver_id_idx').on(t.driverId),
     index('pre_departure_inspections_date_idx').on(t.inspectionDate),
     index('pre_departure_inspections_shift_id_idx').on(t.shiftId),
+    index('pre_departure_inspections_vehicle_id_idx').on(t.vehicleId),
   ],
 );
 
@@ -96,6 +97,7 @@ export const endOfShiftInspections = pgTable(
     index('end_of_shift_inspections_driver_id_idx').on(t.driverId),
     index('end_of_shift_inspections_date_idx').on(t.inspectionDate),
     index('end_of_shift_inspections_shift_id_idx').on(t.shiftId),
+    index('end_of_shift_inspections_vehicle_id_idx').on(t.vehicleId),
   ],
 );
 
@@ -177,6 +179,7 @@ export const emergencyAlerts = pgTable(
     index('emergency_alerts_driver_id_idx').on(t.driverId),
     index('emergency_alerts_date_idx').on(t.alertDate),
     index('emergency_alerts_status_idx').on(t.status),
+    index('emergency_alerts_vehicle_id_idx').on(t.vehicleId),
   ],
 );
 
@@ -212,6 +215,7 @@ export const incidentReports = pgTable(
     index('incident_reports_driver_id_idx').on(t.driverId),
     index('incident_reports_date_idx').on(t.incidentDate),
     index('incident_reports_status_idx').on(t.status),
+    index('incident_reports_vehicle_id_idx').on(t.vehicleId),
   ],
 );
 

@@ -79,6 +79,7 @@ export const jobs = pgTable(
     index('jobs_service_date_idx').on(t.serviceDate),
     index('jobs_status_idx').on(t.status),
     index('jobs_customer_id_idx').on(t.customerId),
+    index('jobs_contact_id_idx').on(t.contactId),
   ],
 );
 
@@ -127,6 +128,8 @@ export const jobVehicles = pgTable(
     index('job_vehicles_job_id_idx').on(t.jobId),
     index('job_vehicles_driver_id_idx').on(t.driverId),
     index('job_vehicles_vehicle_id_idx').on(t.vehicleId),
+    index('job_vehicles_starting_depot_id_idx').on(t.startingDepotId),
+    index('job_vehicles_ending_depot_id_idx').on(t.endingDepotId),
   ],
 );
 

@@ -27,6 +27,7 @@ export const shifts = pgTable(
     uniqueIndex('shifts_one_open_per_driver_uq').on(t.driverId).where(sql`${t.endTime} is null`),
     index('shifts_driver_id_start_time_idx').on(t.driverId, t.startTime),
     index('shifts_shift_date_idx').on(t.shiftDate),
+    index('shifts_vehicle_id_idx').on(t.vehicleId),
   ],
 );
 

@@ -4,20 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPreferences, sessions, users } from '../../db/schema';
 import { sessionCookie, signIn } from '../../test/auth-helpers';
 import { createManager, createUser, TEST_PASSWORD } from '../../test/factories';
-import { codeFrom, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
-import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { codeFrom } from '../../test/smtp-server';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ config: testConfig({ SMTP_URL: smtp.url }) });
+  t = await createTestApp({ smtp: true });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 let ipCounter = 0;
 /** Each test its own client address: per-IP throttles are tested on purpose only. */
@@ -58,7 +53,7 @@ describe('POST /api/register', () => {
     const [prefs] = await t.db.select().from(driverPreferences).where(eq(driverPreferences.userId, user!.id));
     expect(prefs).toMatchObject({ emailNewAssignments: 1, emailReminders: 1, reminderHours: 24 });
 
-    const mail = smtp.last('new.driver@example.test');
+    const mail = t.smtp.last('new.driver@example.test');
     expect(mail.subject).toBe('Your Driver Management System verification code');
     const code = codeFrom(mail);
     expect(user!.verificationToken).not.toContain(code);
@@ -278,7 +273,7 @@ describe('registration through to sign-in', () => {
   it('registers, verifies with the mailed code and is then signed in', async () => {
     const email = 'journey@example.test';
     await post('/api/register', registration(email));
-    const code = codeFrom(smtp.last(email));
+    const code = codeFrom(t.smtp.last(email));
     const res = await post('/api/auth/verify-email-code', { email, code });
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ url: '/api/user', headers: { cookie: sessionCookie(res)! } });

@@ -4,20 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, users } from '../../db/schema';
 import { sessionCookie } from '../../test/auth-helpers';
 import { createUser } from '../../test/factories';
-import { codeFrom, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
-import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { codeFrom } from '../../test/smtp-server';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ config: testConfig({ SMTP_URL: smtp.url }) });
+  t = await createTestApp({ smtp: true });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 let n = 0;
 const post = (url: string, payload: object) =>
@@ -28,7 +23,7 @@ async function register(firstName = 'Vera') {
   const email = `verify-${++n}@example.test`;
   const res = await post('/api/register', { email, password: 'secret1', firstName, lastName: 'Fied' });
   expect(res.statusCode).toBe(201);
-  return { email, code: codeFrom(smtp.last(email)) };
+  return { email, code: codeFrom(t.smtp.last(email)) };
 }
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -104,7 +99,7 @@ describe('POST /api/auth/verify-email-code', () => {
     // A new code buys no new guesses.
     await endCooldown(email);
     expect((await post('/api/auth/send-verification-code', { email })).statusCode).toBe(200);
-    const fresh = codeFrom(smtp.last(email));
+    const fresh = codeFrom(t.smtp.last(email));
     expect(fresh).toBeTruthy();
     expect((await post('/api/auth/verify-email-code', { email, code: fresh })).statusCode).toBe(429);
 
@@ -155,8 +150,8 @@ describe('POST /api/auth/send-verification-code', () => {
     const res = await post('/api/auth/send-verification-code', { email });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.codeSent });
-    expect(smtp.to(email)).toHaveLength(2);
-    const fresh = codeFrom(smtp.last(email));
+    expect(t.smtp.to(email)).toHaveLength(2);
+    const fresh = codeFrom(t.smtp.last(email));
     if (fresh !== code) {
       expect((await post('/api/auth/verify-email-code', { email, code })).statusCode).toBe(400);
     }
@@ -169,7 +164,7 @@ describe('POST /api/auth/send-verification-code', () => {
       const res = await post('/api/auth/send-verification-code', { email });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: AUTH_MESSAGES.codeSent });
-      expect(smtp.to(email)).toHaveLength(0);
+      expect(t.smtp.to(email)).toHaveLength(0);
     }
   });
 
@@ -184,7 +179,7 @@ describe('when mail cannot be sent', () => {
   let broken: TestApp;
   beforeAll(async () => {
     // Nothing listens on port 9 locally: every send fails at once.
-    broken = await createTestApp({ config: testConfig({ SMTP_URL: 'smtp://127.0.0.1:9' }) });
+    broken = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
   });
   afterAll(() => broken.close());
 

@@ -4,7 +4,7 @@ import { accounts, driverPreferences, users } from '../../db/schema';
 import { sessionCookie } from '../../test/auth-helpers';
 import { createUser } from '../../test/factories';
 import { startTestOidcIssuer, type TestIdentity, type TestOidcIssuer } from '../../test/oidc-issuer';
-import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let issuer: TestOidcIssuer;
@@ -12,11 +12,11 @@ let issuer: TestOidcIssuer;
 beforeAll(async () => {
   issuer = await startTestOidcIssuer();
   t = await createTestApp({
-    config: testConfig({
+    env: {
       GOOGLE_CLIENT_ID: 'dms-test-client',
       GOOGLE_CLIENT_SECRET: 'dms-test-secret',
       OIDC_ISSUER_URL: issuer.url,
-    }),
+    },
   });
 });
 afterAll(async () => {
@@ -180,11 +180,7 @@ describe('Google sign-in without configuration', () => {
 describe('Google sign-in with an unreachable issuer', () => {
   it('answers google_failed', async () => {
     const broken = await createTestApp({
-      config: testConfig({
-        GOOGLE_CLIENT_ID: 'id',
-        GOOGLE_CLIENT_SECRET: 'secret',
-        OIDC_ISSUER_URL: 'http://127.0.0.1:9',
-      }),
+      env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', OIDC_ISSUER_URL: 'http://127.0.0.1:9' },
     });
     try {
       const res = await broken.app.inject({ url: '/api/auth/google' });

@@ -4,22 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema';
 import { signIn } from '../../test/auth-helpers';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
-import { resetLinkFrom, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
-import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { resetLinkFrom } from '../../test/smtp-server';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
   t = await createTestApp({
-    config: testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://dms.example.test', TRUST_PROXY: 'true' }),
+    smtp: true,
+    env: { PUBLIC_URL: 'https://dms.example.test', TRUST_PROXY: 'true' },
   });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 let n = 0;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
@@ -27,12 +23,12 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 
 /** Asks for a reset link for `email` and answers the token from the mailed link. */
 async function requestToken(email: string): Promise<string> {
-  const before = smtp.to(email).length;
+  const before = t.smtp.to(email).length;
   const res = await post('/api/auth/forgot-password', { email });
   expect(res.statusCode).toBe(200);
   // The reset mail goes out after the answer (so that its timing tells nothing).
-  await smtp.waitFor(email, before + 1);
-  const link = resetLinkFrom(smtp.last(email));
+  await t.smtp.waitFor(email, before + 1);
+  const link = resetLinkFrom(t.smtp.last(email));
   expect(`${link.origin}${link.pathname}`).toBe('https://dms.example.test/reset-password');
   return link.searchParams.get('token')!;
 }
@@ -46,7 +42,7 @@ describe('POST /api/auth/forgot-password', () => {
     const user = await createUser(t.db);
     const token = await requestToken(user.email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const mail = smtp.last(user.email);
+    const mail = t.smtp.last(user.email);
     expect(mail.subject).toBe('Reset your Driver Management System password');
     expect(mail.text).toContain(`https://dms.example.test/reset-password?token=${token}`);
     const [row] = await t.db
@@ -67,7 +63,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(b.statusCode).toBe(a.statusCode);
     expect(b.json()).toEqual(a.json());
     expect(a.json()).toEqual({ message: AUTH_MESSAGES.resetLinkSent });
-    expect(smtp.to('nobody@example.test')).toHaveLength(0);
+    expect(t.smtp.to('nobody@example.test')).toHaveLength(0);
   });
 
   it('validates the email', async () => {

@@ -2,7 +2,7 @@ import type { Contact, ContactWithCustomer, Customer, CustomerType } from '@dms/
 import { type AnyColumn, and, asc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerContacts, customers, jobs } from '../../db/schema';
-import { containsPattern, qualified } from '../vehicles/query-helpers';
+import { anyContains, containsPattern, qualified } from '../../db/sql-helpers';
 
 export interface CustomerFilter {
   search?: string;
@@ -90,8 +90,7 @@ export async function listCustomers(db: Db, filter: CustomerFilter) {
     .orderBy(asc(sql`lower(${customers.companyName})`), asc(customers.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(customers).where(condition);
-  return { items: rows.map(toCustomer), total: Number(counted?.total ?? 0) };
+  return { items: rows.map(toCustomer), total: await db.$count(customers, condition) };
 }
 
 export async function getCustomer(db: Db, id: string): Promise<Customer | undefined> {
@@ -156,15 +155,13 @@ export interface ContactFilter {
 }
 
 function contactSearch(search: string | undefined, extra: AnyColumn[] = []): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(
-    ilike(customerContacts.name, pattern),
-    ilike(customerContacts.email, pattern),
-    ilike(customerContacts.phone, pattern),
-    ilike(customerContacts.role, pattern),
-    ...extra.map((column) => ilike(column, pattern)),
-  );
+  return anyContains(search, [
+    customerContacts.name,
+    customerContacts.email,
+    customerContacts.phone,
+    customerContacts.role,
+    ...extra,
+  ]);
 }
 
 export async function listContacts(db: Db, customerId: string, filter: ContactFilter) {
@@ -180,11 +177,10 @@ export async function listContacts(db: Db, customerId: string, filter: ContactFi
     .orderBy(asc(sql`lower(${customerContacts.name})`), asc(customerContacts.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(customerContacts)
-    .where(condition);
-  return { items: rows.map((r): Contact => toContact(r)), total: Number(counted?.total ?? 0) };
+  return {
+    items: rows.map((r): Contact => toContact(r)),
+    total: await db.$count(customerContacts, condition),
+  };
 }
 
 /** Active contacts of active customers, with their customer's name. */
@@ -249,8 +245,7 @@ export async function lockContact(db: Db, id: string): Promise<boolean> {
 }
 
 export async function countJobsWithContact(db: Db, id: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.contactId, id));
-  return Number(row?.n ?? 0);
+  return db.$count(jobs, eq(jobs.contactId, id));
 }
 
 export async function deactivateContact(db: Db, id: string): Promise<void> {

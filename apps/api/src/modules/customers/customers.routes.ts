@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../plugins/error-handler';
-import { IdParamsSchema, wantsInactive } from '../vehicles/query-helpers';
+import { IdParamsSchema, listPage, wantsInactive } from '../reference-data/list-query';
 import {
   customerExists,
   getContact,
@@ -53,14 +53,9 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const page = await listCustomers(app.db, {
-        search: q.search || undefined,
-        type: q.type,
-        activeOnly: !wantsInactive(q.includeInactive),
-        limit: q.limit,
-        offset: q.offset,
-      });
-      return { ...page, limit: q.limit, offset: q.offset };
+      return listPage(q, (window) =>
+        listCustomers(app.db, { ...window, type: q.type, activeOnly: !wantsInactive(q.includeInactive) }),
+      );
     },
   );
 
@@ -75,15 +70,7 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: pageOf(ContactWithCustomerSchema) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const page = await listAllContacts(app.db, {
-        search: q.search || undefined,
-        limit: q.limit,
-        offset: q.offset,
-      });
-      return { ...page, limit: q.limit, offset: q.offset };
-    },
+    async (request) => listPage(request.query, (window) => listAllContacts(app.db, window)),
   );
 
   r.get(
@@ -144,13 +131,9 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
       const { id } = request.params;
       const q = request.query;
       if (!(await customerExists(app.db, id))) throw new HttpError(404, CUSTOMER_NOT_FOUND);
-      const page = await listContacts(app.db, id, {
-        search: q.search || undefined,
-        activeOnly: !wantsInactive(q.includeInactive),
-        limit: q.limit,
-        offset: q.offset,
-      });
-      return { ...page, limit: q.limit, offset: q.offset };
+      return listPage(q, (window) =>
+        listContacts(app.db, id, { ...window, activeOnly: !wantsInactive(q.includeInactive) }),
+      );
     },
   );
 

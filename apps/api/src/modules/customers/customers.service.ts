@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/error-handler';
-import { plural } from '../vehicles/query-helpers';
+import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
 import {
   countJobsWithContact,
   deactivateContact,
@@ -43,17 +43,13 @@ export async function archiveCustomer(db: Database, id: string): Promise<{ messa
 
 /** Deletes a contact no job names; one that jobs name is deactivated instead, so they keep it. */
 export function deleteContactById(db: Database, id: string): Promise<DeleteResult> {
-  return db.transaction(async (tx) => {
-    if (!(await lockContact(tx, id))) throw new HttpError(404, CONTACT_NOT_FOUND);
-    const jobCount = await countJobsWithContact(tx, id);
-    if (jobCount > 0) {
-      await deactivateContact(tx, id);
-      return {
-        message: `Contact is used by ${plural(jobCount, 'job')}, so it was deactivated instead of deleted`,
-        deactivated: true,
-      };
-    }
-    await deleteContact(tx, id);
-    return { message: 'Contact deleted successfully', deactivated: false };
+  return deleteOrDeactivate(db, {
+    exists: (tx) => lockContact(tx, id),
+    notFound: CONTACT_NOT_FOUND,
+    usage: async (tx) => usageInWords({ job: await countJobsWithContact(tx, id) }),
+    deactivate: (tx) => deactivateContact(tx, id),
+    delete: (tx) => deleteContact(tx, id),
+    deactivatedMessage: (usage) => `Contact is used by ${usage}, so it was deactivated instead of deleted`,
+    deletedMessage: 'Contact deleted successfully',
   });
 }

@@ -2,32 +2,15 @@ import { STALE_VERSION_MESSAGE } from '@dms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerContacts, jobs } from '../../db/schema';
-import { signIn } from '../../test/auth-helpers';
-import { createContact, createCustomer, createDriver, createJob, createManager } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createContact, createCustomer, createJob } from '../../test/factories';
+import { createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
 
-let t: TestApp;
-let managerCookie: string;
-let driverCookie: string;
+let t: RoleTestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  managerCookie = await signIn(t.app, (await createManager(t.db)).email);
-  driverCookie = await signIn(t.app, (await createDriver(t.db)).email);
+  t = await createRoleTestApp();
 });
 afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (cookie: string | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: { 'x-requested-with': 'dms', ...(cookie ? { cookie } : {}) },
-  });
-const asManager = (method: Method, url: string, payload?: object) =>
-  call(managerCookie, method, url, payload);
-const asDriver = (method: Method, url: string, payload?: object) => call(driverCookie, method, url, payload);
 
 const school = {
   companyName: '  Hillside Primary  ',
@@ -39,7 +22,7 @@ const school = {
 
 describe('customers', () => {
   it('creates (201 with id), trims, defaults the type to other', async () => {
-    const res = await asManager('POST', '/api/customers', school);
+    const res = await t.asManager('POST', '/api/customers', school);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       id: expect.any(String),
@@ -55,11 +38,15 @@ describe('customers', () => {
       contactCount: 0,
       version: 1,
     });
-    const plain = await asManager('POST', '/api/customers', { companyName: 'Walk-in', phone: '', email: '' });
+    const plain = await t.asManager('POST', '/api/customers', {
+      companyName: 'Walk-in',
+      phone: '',
+      email: '',
+    });
     expect(plain.json()).toMatchObject({ companyType: 'other', phone: null, email: null, address: null });
-    const one = await asManager('GET', `/api/customers/${res.json().id}`);
+    const one = await t.asManager('GET', `/api/customers/${res.json().id}`);
     expect(one.json().companyName).toBe('Hillside Primary');
-    expect((await asManager('GET', '/api/customers/missing')).json()).toEqual({
+    expect((await t.asManager('GET', '/api/customers/missing')).json()).toEqual({
       message: 'Customer not found',
     });
   });
@@ -71,7 +58,7 @@ describe('customers', () => {
     [{ email: 'office@' }, 'email', 'Please enter a valid email address'],
     [{ companyType: 'government' }, 'companyType', undefined],
   ])('answers 400 for %j', async (override, path, message) => {
-    const res = await asManager('POST', '/api/customers', { ...school, ...override });
+    const res = await t.asManager('POST', '/api/customers', { ...school, ...override });
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().errors).toContainEqual({ path, message });
     else expect(res.json().errors).toContainEqual(expect.objectContaining({ path }));
@@ -93,8 +80,8 @@ describe('customers', () => {
       ['DELETE', `/api/contacts/${contact.id}`],
     ] as const) {
       const payload = method === 'POST' || method === 'PUT' ? { companyName: 'X', name: 'X' } : undefined;
-      expect((await asDriver(method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
-      expect((await call(undefined, method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await t.asDriver(method, url, payload)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await t.anonymous(method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
     }
   });
 
@@ -104,16 +91,16 @@ describe('customers', () => {
     await createCustomer(t.db, { companyName: 'Zeta Search Travel', phone: '0411 222 333' });
     await createContact(t.db, b.id, 'Margaret Okonkwo');
 
-    const byContact = await asManager('GET', '/api/customers?search=okonkwo');
+    const byContact = await t.asManager('GET', '/api/customers?search=okonkwo');
     expect(byContact.json().items.map((c: { id: string }) => c.id)).toEqual([b.id]);
-    const byEmail = await asManager('GET', '/api/customers?search=bookings@zeta');
+    const byEmail = await t.asManager('GET', '/api/customers?search=bookings@zeta');
     expect(byEmail.json().items.map((c: { id: string }) => c.id)).toEqual([a.id]);
-    const byPhone = await asManager('GET', '/api/customers?search=0411');
+    const byPhone = await t.asManager('GET', '/api/customers?search=0411');
     expect(byPhone.json().total).toBe(1);
-    const bySchool = await asManager('GET', '/api/customers?search=zeta&type=school');
+    const bySchool = await t.asManager('GET', '/api/customers?search=zeta&type=school');
     expect(bySchool.json().items.map((c: { id: string }) => c.id)).toEqual([b.id]);
 
-    const page = await asManager('GET', '/api/customers?search=zeta%20search&limit=2');
+    const page = await t.asManager('GET', '/api/customers?search=zeta%20search&limit=2');
     expect(page.json()).toMatchObject({ total: 3, limit: 2, offset: 0 });
     expect(page.json().items.map((c: { companyName: string }) => c.companyName)).toEqual([
       'Zeta Search Co',
@@ -123,8 +110,8 @@ describe('customers', () => {
   });
 
   it('refuses a stale version with 409 and bumps the version on each update', async () => {
-    const created = (await asManager('POST', '/api/customers', { companyName: 'Versioned Ltd' })).json();
-    const ok = await asManager('PUT', `/api/customers/${created.id}`, {
+    const created = (await t.asManager('POST', '/api/customers', { companyName: 'Versioned Ltd' })).json();
+    const ok = await t.asManager('PUT', `/api/customers/${created.id}`, {
       companyName: 'Versioned Pty Ltd',
       companyType: 'corporate',
       version: 1,
@@ -135,39 +122,42 @@ describe('customers', () => {
       companyType: 'corporate',
       version: 2,
     });
-    const stale = await asManager('PUT', `/api/customers/${created.id}`, { companyName: 'Lost', version: 1 });
+    const stale = await t.asManager('PUT', `/api/customers/${created.id}`, {
+      companyName: 'Lost',
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ message: STALE_VERSION_MESSAGE });
     expect(
-      (await asManager('PUT', '/api/customers/missing', { companyName: 'X', version: 1 })).statusCode,
+      (await t.asManager('PUT', '/api/customers/missing', { companyName: 'X', version: 1 })).statusCode,
     ).toBe(404);
   });
 
   it('archives on delete: hidden from the active list, the job keeps its customer, restorable', async () => {
     const customer = await createCustomer(t.db, { companyName: 'Archive Me Pty' });
     const job = await createJob(t.db, { customerId: customer.id });
-    const res = await asManager('DELETE', `/api/customers/${customer.id}`);
+    const res = await t.asManager('DELETE', `/api/customers/${customer.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Customer archived successfully' });
-    expect((await asManager('GET', '/api/customers?search=archive%20me')).json().total).toBe(0);
-    const archived = await asManager('GET', '/api/customers?search=archive%20me&includeInactive=1');
+    expect((await t.asManager('GET', '/api/customers?search=archive%20me')).json().total).toBe(0);
+    const archived = await t.asManager('GET', '/api/customers?search=archive%20me&includeInactive=1');
     expect(archived.json().items).toEqual([expect.objectContaining({ id: customer.id, isActive: 0 })]);
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(row!.customerId).toBe(customer.id);
-    const restored = await asManager('PUT', `/api/customers/${customer.id}`, {
+    const restored = await t.asManager('PUT', `/api/customers/${customer.id}`, {
       companyName: 'Archive Me Pty',
       isActive: 1,
     });
     // An omitted type keeps the stored one.
     expect(restored.json()).toMatchObject({ isActive: 1, companyType: 'corporate' });
-    expect((await asManager('DELETE', '/api/customers/missing')).statusCode).toBe(404);
+    expect((await t.asManager('DELETE', '/api/customers/missing')).statusCode).toBe(404);
   });
 });
 
 describe('contacts', () => {
   it('adds (201 with id), lists, edits', async () => {
     const customer = await createCustomer(t.db);
-    const res = await asManager('POST', `/api/customers/${customer.id}/contacts`, {
+    const res = await t.asManager('POST', `/api/customers/${customer.id}/contacts`, {
       name: ' Pat Lee ',
       role: 'Principal',
       email: '',
@@ -184,16 +174,18 @@ describe('contacts', () => {
       phone: '0400 111 222',
       isActive: 1,
     });
-    const list = await asManager('GET', `/api/customers/${customer.id}/contacts`);
+    const list = await t.asManager('GET', `/api/customers/${customer.id}/contacts`);
     expect(list.json()).toMatchObject({ total: 1, items: [{ id: contact.id }] });
-    const edited = await asManager('PUT', `/api/contacts/${contact.id}`, {
+    const edited = await t.asManager('PUT', `/api/contacts/${contact.id}`, {
       name: 'Pat Leigh',
       role: 'Teacher',
     });
     expect(edited.json()).toMatchObject({ name: 'Pat Leigh', role: 'Teacher', phone: null });
-    expect((await asManager('GET', '/api/customers/missing/contacts')).statusCode).toBe(404);
-    expect((await asManager('POST', '/api/customers/missing/contacts', { name: 'X' })).statusCode).toBe(404);
-    expect((await asManager('PUT', '/api/contacts/missing', { name: 'X' })).json()).toEqual({
+    expect((await t.asManager('GET', '/api/customers/missing/contacts')).statusCode).toBe(404);
+    expect((await t.asManager('POST', '/api/customers/missing/contacts', { name: 'X' })).statusCode).toBe(
+      404,
+    );
+    expect((await t.asManager('PUT', '/api/contacts/missing', { name: 'X' })).json()).toEqual({
       message: 'Contact not found',
     });
   });
@@ -204,7 +196,7 @@ describe('contacts', () => {
     [{ name: 'Pat', phone: '12345' }, 'phone', 'Phone number must be at least 10 characters'],
   ])('answers 400 for %j', async (payload, path, message) => {
     const customer = await createCustomer(t.db);
-    const res = await asManager('POST', `/api/customers/${customer.id}/contacts`, payload);
+    const res = await t.asManager('POST', `/api/customers/${customer.id}/contacts`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path, message });
   });
@@ -215,9 +207,9 @@ describe('contacts', () => {
     const used = await createContact(t.db, customer.id, 'Used Contact');
     await createJob(t.db, { customerId: customer.id, contactId: used.id });
 
-    const deleted = await asManager('DELETE', `/api/contacts/${unused.id}`);
+    const deleted = await t.asManager('DELETE', `/api/contacts/${unused.id}`);
     expect(deleted.json()).toEqual({ message: 'Contact deleted successfully', deactivated: false });
-    const kept = await asManager('DELETE', `/api/contacts/${used.id}`);
+    const kept = await t.asManager('DELETE', `/api/contacts/${used.id}`);
     expect(kept.json()).toEqual({
       message: 'Contact is used by 1 job, so it was deactivated instead of deleted',
       deactivated: true,
@@ -227,11 +219,11 @@ describe('contacts', () => {
       .from(customerContacts)
       .where(eq(customerContacts.customerId, customer.id));
     expect(rows).toEqual([expect.objectContaining({ id: used.id, isActive: 0 })]);
-    expect((await asManager('GET', `/api/customers/${customer.id}/contacts`)).json().total).toBe(0);
+    expect((await t.asManager('GET', `/api/customers/${customer.id}/contacts`)).json().total).toBe(0);
     expect(
-      (await asManager('GET', `/api/customers/${customer.id}/contacts?includeInactive=1`)).json().total,
+      (await t.asManager('GET', `/api/customers/${customer.id}/contacts?includeInactive=1`)).json().total,
     ).toBe(1);
-    expect((await asManager('DELETE', `/api/contacts/${unused.id}`)).statusCode).toBe(404);
+    expect((await t.asManager('DELETE', `/api/contacts/${unused.id}`)).statusCode).toBe(404);
   });
 
   it('lists all active contacts of active customers, paged', async () => {
@@ -240,7 +232,7 @@ describe('contacts', () => {
     await createContact(t.db, active.id, 'Allcontacts One');
     await createContact(t.db, active.id, 'Allcontacts Two');
     await createContact(t.db, archived.id, 'Allcontacts Hidden');
-    const res = await asManager('GET', '/api/customers/contacts/all?search=allcontacts&limit=1');
+    const res = await t.asManager('GET', '/api/customers/contacts/all?search=allcontacts&limit=1');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 2, limit: 1, offset: 0 });
     expect(res.json().items).toEqual([

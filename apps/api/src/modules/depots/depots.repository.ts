@@ -1,8 +1,8 @@
 import type { Depot } from '@dms/domain';
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { depots, jobVehicles } from '../../db/schema';
-import { containsPattern } from '../vehicles/query-helpers';
+import { anyContains } from '../../db/sql-helpers';
 
 export interface DepotFilter {
   search?: string;
@@ -25,13 +25,10 @@ const toDepot = (row: { id: string; name: string; address: string | null; isActi
 });
 
 function where(filter: DepotFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.activeOnly) conditions.push(eq(depots.isActive, 1));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(or(ilike(depots.name, pattern), ilike(depots.address, pattern))!);
-  }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(
+    filter.activeOnly ? eq(depots.isActive, 1) : undefined,
+    anyContains(filter.search, [depots.name, depots.address]),
+  );
 }
 
 export async function listDepots(db: Db, filter: DepotFilter) {
@@ -43,8 +40,7 @@ export async function listDepots(db: Db, filter: DepotFilter) {
     .orderBy(asc(sql`lower(${depots.name})`), asc(depots.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(depots).where(condition);
-  return { items: rows.map(toDepot), total: Number(counted?.total ?? 0) };
+  return { items: rows.map(toDepot), total: await db.$count(depots, condition) };
 }
 
 export async function getDepot(db: Db, id: string): Promise<Depot | undefined> {

@@ -2,7 +2,7 @@ import { DeleteResultSchema, DepotInputSchema, DepotSchema, ListQuerySchema, pag
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../plugins/error-handler';
-import { IdParamsSchema, isManager, wantsInactive } from '../vehicles/query-helpers';
+import { IdParamsSchema, listPage, showsInactive } from '../reference-data/list-query';
 import { getDepot, insertDepot, listDepots, updateDepot } from './depots.repository';
 import { DEPOT_NOT_FOUND, deleteDepotById } from './depots.service';
 
@@ -23,16 +23,10 @@ export async function depotsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: pageOf(DepotSchema) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const page = await listDepots(app.db, {
-        search: q.search || undefined,
-        activeOnly: !(wantsInactive(q.includeInactive) && isManager(request)),
-        limit: q.limit,
-        offset: q.offset,
-      });
-      return { ...page, limit: q.limit, offset: q.offset };
-    },
+    async (request) =>
+      listPage(request.query, (window) =>
+        listDepots(app.db, { ...window, activeOnly: !showsInactive(request, request.query.includeInactive) }),
+      ),
   );
 
   r.post(

@@ -1,7 +1,6 @@
 import type { DeleteResult } from '@dms/domain';
 import type { Database } from '../../db/client';
-import { HttpError } from '../../plugins/error-handler';
-import { listPhrase, plural } from '../vehicles/query-helpers';
+import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
 import { countVehiclesAtDepot } from '../vehicles/vehicles.repository';
 import { countJobsUsingDepot, deactivateDepot, deleteDepot, lockDepot } from './depots.repository';
 
@@ -12,22 +11,17 @@ export const DEPOT_NOT_FOUND = 'Depot not found';
  * end point) still refer to is deactivated instead, so that those records keep it.
  */
 export function deleteDepotById(db: Database, id: string): Promise<DeleteResult> {
-  return db.transaction(async (tx) => {
-    if (!(await lockDepot(tx, id))) throw new HttpError(404, DEPOT_NOT_FOUND);
-    const vehicleCount = await countVehiclesAtDepot(tx, id);
-    const jobCount = await countJobsUsingDepot(tx, id);
-    const uses = [
-      vehicleCount > 0 ? plural(vehicleCount, 'vehicle') : '',
-      jobCount > 0 ? plural(jobCount, 'job') : '',
-    ].filter(Boolean);
-    if (uses.length > 0) {
-      await deactivateDepot(tx, id);
-      return {
-        message: `Depot is used by ${listPhrase(uses)}, so it was deactivated instead of deleted`,
-        deactivated: true,
-      };
-    }
-    await deleteDepot(tx, id);
-    return { message: 'Depot deleted successfully', deactivated: false };
+  return deleteOrDeactivate(db, {
+    exists: (tx) => lockDepot(tx, id),
+    notFound: DEPOT_NOT_FOUND,
+    usage: async (tx) =>
+      usageInWords({
+        vehicle: await countVehiclesAtDepot(tx, id),
+        job: await countJobsUsingDepot(tx, id),
+      }),
+    deactivate: (tx) => deactivateDepot(tx, id),
+    delete: (tx) => deleteDepot(tx, id),
+    deactivatedMessage: (usage) => `Depot is used by ${usage}, so it was deactivated instead of deleted`,
+    deletedMessage: 'Depot deleted successfully',
   });
 }

@@ -1,11 +1,7 @@
 import { DEFAULT_QUOTE_FOOTER_TEXT, STALE_RECORD_MESSAGE } from '@dms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/auth-helpers';
-import { createDriver, createManager } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type Caller, createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
 import { getDocumentSettingsRow } from './document-settings.repository';
-
-const JSON_HEADERS = { 'content-type': 'application/json' };
 
 const VALID = {
   companyName: 'Harbour City Coaches Pty Ltd',
@@ -27,35 +23,21 @@ const VALID = {
 };
 
 describe('document settings', () => {
-  let t: TestApp;
-  let managerId: string;
-  let manager: string;
-  let driver: string;
+  let t: RoleTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const m = await createManager(t.db);
-    managerId = m.id;
-    manager = await signIn(t.app, m.email);
-    driver = await signIn(t.app, (await createDriver(t.db)).email);
+    t = await createRoleTestApp();
   });
   afterAll(() => t.close());
 
-  const get = (cookie: string | null = manager) =>
-    t.app.inject({ url: '/api/document-settings', headers: cookie ? { cookie } : {} });
-  const put = (payload: unknown, cookie: string | null = manager) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/document-settings',
-      headers: { ...JSON_HEADERS, ...(cookie ? { cookie } : {}) },
-      payload: payload as object,
-    });
+  const get = (as: Caller = t.asManager) => as('GET', '/api/document-settings');
+  const put = (payload: object, as: Caller = t.asManager) => as('PUT', '/api/document-settings', payload);
 
   it('is for managers only', async () => {
-    expect((await get(driver)).statusCode).toBe(403);
-    expect((await get(null)).statusCode).toBe(401);
-    expect((await put(VALID, driver)).statusCode).toBe(403);
-    expect((await put(VALID, null)).statusCode).toBe(401);
+    expect((await get(t.asDriver)).statusCode).toBe(403);
+    expect((await get(t.anonymous)).statusCode).toBe(401);
+    expect((await put(VALID, t.asDriver)).statusCode).toBe(403);
+    expect((await put(VALID, t.anonymous)).statusCode).toBe(401);
   });
 
   it('answers the spec defaults when nothing is stored', async () => {
@@ -147,7 +129,7 @@ describe('document settings', () => {
       showVehicleNotes: 1,
       showTermsAndConditions: 0,
       showPricingBreakdown: 1,
-      updatedBy: managerId,
+      updatedBy: t.manager.user.id,
     });
     expect((await get()).json()).toEqual(saved);
   });

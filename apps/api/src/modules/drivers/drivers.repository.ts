@@ -1,9 +1,9 @@
 import type { Driver, UserRole } from '@dms/domain';
-import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { anyContains } from '../../db/sql-helpers';
 import { effectiveRoles } from '../users/user-roles';
-import { containsPattern } from '../vehicles/query-helpers';
 
 // Accounts as the drivers and users settings see them. The roles rule is effectiveRoles
 // (users/user-roles.ts): the known roles of the list, else the legacy single role, else driver.
@@ -66,23 +66,14 @@ function toDriver({ role: _legacy, ...row }: Row): Driver {
   };
 }
 
+const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
 function where(filter: UserFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.role) conditions.push(holdsRole(filter.role));
-  if (filter.activeOnly) conditions.push(eq(users.isActive, 1));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      or(
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-        sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${pattern}`,
-        ilike(users.email, pattern),
-        ilike(users.driverNumber, pattern),
-      )!,
-    );
-  }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(
+    filter.role ? holdsRole(filter.role) : undefined,
+    filter.activeOnly ? eq(users.isActive, 1) : undefined,
+    anyContains(filter.search, [users.firstName, users.lastName, fullName, users.email, users.driverNumber]),
+  );
 }
 
 export async function listUsers(db: Db, filter: UserFilter) {
@@ -98,8 +89,7 @@ export async function listUsers(db: Db, filter: UserFilter) {
     )
     .limit(filter.limit)
     .offset(filter.offset);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(condition);
-  return { items: rows.map(toDriver), total: Number(counted?.total ?? 0) };
+  return { items: rows.map(toDriver), total: await db.$count(users, condition) };
 }
 
 export async function getUserAsDriver(db: Db, id: string): Promise<Driver | undefined> {

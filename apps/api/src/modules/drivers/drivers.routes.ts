@@ -10,7 +10,7 @@ import {
 } from '@dms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParamsSchema, refusesInactive } from '../vehicles/query-helpers';
+import { IdParamsSchema, listPage, refusesInactive } from '../reference-data/list-query';
 import { listUsers } from './drivers.repository';
 import { createDriverAccount, updateDriver, updateUserRoles } from './drivers.service';
 
@@ -37,14 +37,9 @@ export async function driversRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const page = await listUsers(app.db, {
-        role: 'driver',
-        search: q.search || undefined,
-        activeOnly: refusesInactive(q.includeInactive),
-        limit: q.limit,
-        offset: q.offset,
-      });
-      return { ...page, limit: q.limit, offset: q.offset };
+      return listPage(q, (window) =>
+        listUsers(app.db, { ...window, role: 'driver', activeOnly: refusesInactive(q.includeInactive) }),
+      );
     },
   );
 
@@ -93,14 +88,9 @@ export async function driversRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const page = await listUsers(app.db, {
-        role: q.role,
-        search: q.search || undefined,
-        activeOnly: refusesInactive(q.includeInactive),
-        limit: q.limit,
-        offset: q.offset,
-      });
-      return { ...page, limit: q.limit, offset: q.offset };
+      return listPage(q, (window) =>
+        listUsers(app.db, { ...window, role: q.role, activeOnly: refusesInactive(q.includeInactive) }),
+      );
     },
   );
 

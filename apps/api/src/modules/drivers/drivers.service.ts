@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import type { Mailer } from '../../mail/mailer';
 import { type FieldError, HttpError } from '../../plugins/error-handler';
 import { destroyUserSessions } from '../../plugins/sessions';
@@ -18,7 +19,6 @@ import { generateResetToken, hashToken } from '../auth/secrets';
 import { createDefaultPreferences } from '../preferences/preferences.repository';
 import { getAppSettings } from '../settings/settings.repository';
 import { insertUser } from '../users/users.repository';
-import { isUniqueViolation } from '../vehicles/query-helpers';
 import { driverInviteMail } from './driver-invite-mail';
 import {
   type DriverFieldValues,

@@ -4,42 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPreferences, sessions, users } from '../../db/schema';
 import { signIn } from '../../test/auth-helpers';
 import { createDriver, createManager, createUser } from '../../test/factories';
-import { resetLinkFrom, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
-import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
+import { resetLinkFrom } from '../../test/smtp-server';
 import { updateUserRoles } from './drivers.service';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
-let manager: Awaited<ReturnType<typeof createManager>>;
-let managerCookie: string;
-let driverCookie: string;
+let t: RoleTestApp;
+let ip = 0;
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ config: testConfig({ SMTP_URL: smtp.url }) });
-  // A manager who also drives, so that the self-deactivation rule can be tried.
-  manager = await createUser(t.db, { roles: ['manager', 'driver'], driverNumber: '0001', firstName: 'Mona' });
-  managerCookie = await signIn(t.app, manager.email);
-  driverCookie = await signIn(t.app, (await createDriver(t.db)).email);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-let ip = 0;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (cookie: string | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    remoteAddress: `10.9.0.${++ip % 250}`,
-    headers: { 'x-requested-with': 'dms', ...(cookie ? { cookie } : {}) },
+  t = await createRoleTestApp({
+    smtp: true,
+    // A manager who also drives, so that the self-deactivation rule can be tried.
+    manager: { roles: ['manager', 'driver'], driverNumber: '0001', firstName: 'Mona' },
+    remoteAddress: () => `10.9.0.${++ip % 250}`,
   });
-const asManager = (method: Method, url: string, payload?: object) =>
-  call(managerCookie, method, url, payload);
-const asDriver = (method: Method, url: string, payload?: object) => call(driverCookie, method, url, payload);
+});
+afterAll(() => t.close());
 
 describe('GET /api/drivers and /api/users', () => {
   it('lists holders of the driver role, inactive ones too unless includeInactive=0, and searches', async () => {
@@ -57,7 +37,7 @@ describe('GET /api/drivers and /api/users', () => {
       lastName: 'Legacy',
     });
 
-    const all = await asManager('GET', '/api/drivers?search=quentin');
+    const all = await t.asManager('GET', '/api/drivers?search=quentin');
     expect(all.statusCode).toBe(200);
     const ids = all.json().items.map((d: { id: string }) => d.id);
     expect(ids).toEqual(expect.arrayContaining([active.id, inactive.id, legacy.id]));
@@ -65,10 +45,10 @@ describe('GET /api/drivers and /api/users', () => {
     expect(all.json().total).toBe(3);
     expect(all.json().items.find((d: { id: string }) => d.id === legacy.id).roles).toEqual(['driver']);
 
-    const activeOnly = await asManager('GET', '/api/drivers?search=quentin&includeInactive=0');
+    const activeOnly = await t.asManager('GET', '/api/drivers?search=quentin&includeInactive=0');
     expect(activeOnly.json().items.map((d: { id: string }) => d.id)).not.toContain(inactive.id);
 
-    const byPin = await asManager('GET', '/api/drivers?search=4321');
+    const byPin = await t.asManager('GET', '/api/drivers?search=4321');
     expect(byPin.json().items).toEqual([
       {
         id: active.id,
@@ -82,27 +62,27 @@ describe('GET /api/drivers and /api/users', () => {
       },
     ]);
     expect(byPin.json().items[0]).not.toHaveProperty('password');
-    const byFullName = await asManager('GET', '/api/drivers?search=quentin%20list');
+    const byFullName = await t.asManager('GET', '/api/drivers?search=quentin%20list');
     expect(byFullName.json().total).toBe(1);
-    const paged = await asManager('GET', '/api/drivers?search=quentin&limit=2');
+    const paged = await t.asManager('GET', '/api/drivers?search=quentin&limit=2');
     expect(paged.json()).toMatchObject({ total: 3, limit: 2 });
     expect(paged.json().items).toHaveLength(2);
 
-    const managers = await asManager('GET', '/api/users?role=manager&search=quentin');
+    const managers = await t.asManager('GET', '/api/users?role=manager&search=quentin');
     expect(managers.json().items.map((u: { id: string }) => u.id)).toEqual([officeOnly.id]);
-    const everyone = await asManager('GET', '/api/users?search=quentin');
+    const everyone = await t.asManager('GET', '/api/users?search=quentin');
     expect(everyone.json().total).toBe(4);
   });
 
   it('is for managers only', async () => {
     for (const url of ['/api/drivers', '/api/users']) {
-      expect((await asDriver('GET', url)).statusCode).toBe(403);
-      expect((await call(undefined, 'GET', url)).statusCode).toBe(401);
+      expect((await t.asDriver('GET', url)).statusCode).toBe(403);
+      expect((await t.anonymous('GET', url)).statusCode).toBe(401);
     }
     const other = await createDriver(t.db);
-    expect((await asDriver('PUT', `/api/drivers/${other.id}`, { firstName: 'X' })).statusCode).toBe(403);
-    expect((await asDriver('POST', '/api/drivers', { firstName: 'X' })).statusCode).toBe(403);
-    expect((await asDriver('PUT', `/api/users/${other.id}/roles`, { roles: ['manager'] })).statusCode).toBe(
+    expect((await t.asDriver('PUT', `/api/drivers/${other.id}`, { firstName: 'X' })).statusCode).toBe(403);
+    expect((await t.asDriver('POST', '/api/drivers', { firstName: 'X' })).statusCode).toBe(403);
+    expect((await t.asDriver('PUT', `/api/users/${other.id}/roles`, { roles: ['manager'] })).statusCode).toBe(
       403,
     );
   });
@@ -111,7 +91,7 @@ describe('GET /api/drivers and /api/users', () => {
 describe('PUT /api/drivers/:id', () => {
   it('edits names, email and PIN; an empty PIN clears it', async () => {
     const driver = await createDriver(t.db);
-    const res = await asManager('PUT', `/api/drivers/${driver.id}`, {
+    const res = await t.asManager('PUT', `/api/drivers/${driver.id}`, {
       firstName: ' Dana ',
       lastName: 'Wheeler',
       email: ' Dana.Wheeler@Example.TEST ',
@@ -124,7 +104,7 @@ describe('PUT /api/drivers/:id', () => {
       email: 'dana.wheeler@example.test',
       driverNumber: '7777',
     });
-    const cleared = await asManager('PUT', `/api/drivers/${driver.id}`, { driverNumber: '' });
+    const cleared = await t.asManager('PUT', `/api/drivers/${driver.id}`, { driverNumber: '' });
     expect(cleared.json()).toMatchObject({ driverNumber: null, firstName: 'Dana' });
   });
 
@@ -137,7 +117,7 @@ describe('PUT /api/drivers/:id', () => {
     [{ lastName: ' ' }, 'lastName', MESSAGES.lastName],
   ])('answers 400 for %j', async (payload, path, message) => {
     const driver = await createDriver(t.db);
-    const res = await asManager('PUT', `/api/drivers/${driver.id}`, payload);
+    const res = await t.asManager('PUT', `/api/drivers/${driver.id}`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path, message });
   });
@@ -145,17 +125,19 @@ describe('PUT /api/drivers/:id', () => {
   it('refuses a PIN or an email that another account holds with 409', async () => {
     const holder = await createDriver(t.db, { driverNumber: '5150' });
     const driver = await createDriver(t.db);
-    const pin = await asManager('PUT', `/api/drivers/${driver.id}`, { driverNumber: '5150' });
+    const pin = await t.asManager('PUT', `/api/drivers/${driver.id}`, { driverNumber: '5150' });
     expect(pin.statusCode).toBe(409);
     expect(pin.json()).toEqual({
       message: 'This PIN is already used by another driver',
       errors: [{ path: 'driverNumber', message: 'This PIN is already used by another driver' }],
     });
-    const email = await asManager('PUT', `/api/drivers/${driver.id}`, { email: holder.email.toUpperCase() });
+    const email = await t.asManager('PUT', `/api/drivers/${driver.id}`, {
+      email: holder.email.toUpperCase(),
+    });
     expect(email.statusCode).toBe(409);
     expect(email.json().message).toBe(AUTH_MESSAGES.emailTaken);
     // Its own PIN and email are no conflict.
-    const same = await asManager('PUT', `/api/drivers/${holder.id}`, {
+    const same = await t.asManager('PUT', `/api/drivers/${holder.id}`, {
       driverNumber: '5150',
       email: holder.email,
     });
@@ -164,33 +146,35 @@ describe('PUT /api/drivers/:id', () => {
 
   it('answers 404 for an account that is not a driver', async () => {
     const office = await createManager(t.db);
-    expect((await asManager('PUT', `/api/drivers/${office.id}`, { firstName: 'X' })).json()).toEqual({
+    expect((await t.asManager('PUT', `/api/drivers/${office.id}`, { firstName: 'X' })).json()).toEqual({
       message: 'Driver not found',
     });
-    expect((await asManager('PUT', '/api/drivers/missing', { firstName: 'X' })).statusCode).toBe(404);
+    expect((await t.asManager('PUT', '/api/drivers/missing', { firstName: 'X' })).statusCode).toBe(404);
   });
 
   it('deactivation ends the driver’s sessions at once; the driver can be activated again', async () => {
     const driver = await createDriver(t.db);
     const cookie = await signIn(t.app, driver.email);
-    expect((await call(cookie, 'GET', '/api/vehicles')).statusCode).toBe(200);
+    expect((await t.callerWith({ cookie })('GET', '/api/vehicles')).statusCode).toBe(200);
 
-    const res = await asManager('PUT', `/api/drivers/${driver.id}`, { isActive: 0 });
+    const res = await t.asManager('PUT', `/api/drivers/${driver.id}`, { isActive: 0 });
     expect(res.statusCode).toBe(200);
     expect(res.json().isActive).toBe(0);
     const left = await t.db.select().from(sessions).where(sql`${sessions.sess} ->> 'userId' = ${driver.id}`);
     expect(left).toEqual([]);
-    const after = await call(cookie, 'GET', '/api/vehicles');
+    const after = await t.callerWith({ cookie })('GET', '/api/vehicles');
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ message: 'Unauthorized' });
 
-    const back = await asManager('PUT', `/api/drivers/${driver.id}`, { isActive: 1 });
+    const back = await t.asManager('PUT', `/api/drivers/${driver.id}`, { isActive: 1 });
     expect(back.json().isActive).toBe(1);
-    expect((await call(await signIn(t.app, driver.email), 'GET', '/api/vehicles')).statusCode).toBe(200);
+    expect(
+      (await t.callerWith({ cookie: await signIn(t.app, driver.email) })('GET', '/api/vehicles')).statusCode,
+    ).toBe(200);
   });
 
   it('refuses to let a manager deactivate their own account', async () => {
-    const res = await asManager('PUT', `/api/drivers/${manager.id}`, { isActive: 0 });
+    const res = await t.asManager('PUT', `/api/drivers/${t.manager.user.id}`, { isActive: 0 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: DRIVER_MESSAGES.cannotDeactivateSelf });
   });
@@ -198,7 +182,7 @@ describe('PUT /api/drivers/:id', () => {
 
 describe('POST /api/drivers', () => {
   it('creates a verified driver without a password and mails a set-password link that works', async () => {
-    const res = await asManager('POST', '/api/drivers', {
+    const res = await t.asManager('POST', '/api/drivers', {
       firstName: 'Nina',
       lastName: 'New',
       email: 'Nina.New@Example.TEST',
@@ -224,55 +208,57 @@ describe('POST /api/drivers', () => {
       await t.db.select().from(driverPreferences).where(eq(driverPreferences.userId, created.id)),
     ).toHaveLength(1);
 
-    const mail = smtp.last('nina.new@example.test');
+    const mail = t.smtp.last('nina.new@example.test');
     expect(mail.subject).toBe('Your Driver Management System driver account');
     expect(mail.text).toContain('An account has been created for you');
     const link = resetLinkFrom(mail);
     expect(`${link.origin}${link.pathname}`).toBe('http://localhost:5000/reset-password');
 
-    const reset = await call(undefined, 'POST', '/api/auth/reset-password', {
+    const reset = await t.anonymous('POST', '/api/auth/reset-password', {
       token: link.searchParams.get('token'),
       newPassword: 'first-password',
     });
     expect(reset.statusCode).toBe(200);
     const cookie = await signIn(t.app, 'nina.new@example.test', 'first-password');
-    expect((await call(cookie, 'GET', '/api/vehicles')).statusCode).toBe(200);
+    expect((await t.callerWith({ cookie })('GET', '/api/vehicles')).statusCode).toBe(200);
   });
 
   it('refuses a taken email or PIN with 409, and checks the fields', async () => {
     const holder = await createDriver(t.db, { driverNumber: '1357' });
     const base = { firstName: 'Dup', lastName: 'Licate', email: 'dup@example.test' };
-    const email = await asManager('POST', '/api/drivers', { ...base, email: holder.email });
+    const email = await t.asManager('POST', '/api/drivers', { ...base, email: holder.email });
     expect(email.statusCode).toBe(409);
     expect(email.json().message).toBe(AUTH_MESSAGES.emailTaken);
-    const pin = await asManager('POST', '/api/drivers', { ...base, driverNumber: '1357' });
+    const pin = await t.asManager('POST', '/api/drivers', { ...base, driverNumber: '1357' });
     expect(pin.statusCode).toBe(409);
     expect(pin.json().message).toBe(DRIVER_MESSAGES.pinTaken);
-    const bad = await asManager('POST', '/api/drivers', { ...base, driverNumber: '99' });
+    const bad = await t.asManager('POST', '/api/drivers', { ...base, driverNumber: '99' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toContainEqual({ path: 'driverNumber', message: MESSAGES.driverPin });
-    expect(smtp.to('dup@example.test')).toHaveLength(0);
+    expect(t.smtp.to('dup@example.test')).toHaveLength(0);
   });
 });
 
 describe('PUT /api/users/:id/roles', () => {
   it('gives and takes roles', async () => {
     const driver = await createDriver(t.db);
-    const promoted = await asManager('PUT', `/api/users/${driver.id}/roles`, {
+    const promoted = await t.asManager('PUT', `/api/users/${driver.id}/roles`, {
       roles: ['driver', 'manager'],
     });
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json().roles).toEqual(['driver', 'manager']);
-    const demoted = await asManager('PUT', `/api/users/${driver.id}/roles`, { roles: ['driver'] });
+    const demoted = await t.asManager('PUT', `/api/users/${driver.id}/roles`, { roles: ['driver'] });
     expect(demoted.json().roles).toEqual(['driver']);
-    const empty = await asManager('PUT', `/api/users/${driver.id}/roles`, { roles: [] });
+    const empty = await t.asManager('PUT', `/api/users/${driver.id}/roles`, { roles: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('At least one role is required');
-    expect((await asManager('PUT', '/api/users/missing/roles', { roles: ['driver'] })).statusCode).toBe(404);
+    expect((await t.asManager('PUT', '/api/users/missing/roles', { roles: ['driver'] })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses to remove the manager role from yourself', async () => {
-    const res = await asManager('PUT', `/api/users/${manager.id}/roles`, { roles: ['driver'] });
+    const res = await t.asManager('PUT', `/api/users/${t.manager.user.id}/roles`, { roles: ['driver'] });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: DRIVER_MESSAGES.cannotRemoveOwnManagerRole });
   });
@@ -282,12 +268,12 @@ describe('PUT /api/users/:id/roles', () => {
     await t.db
       .update(users)
       .set({ isActive: 0 })
-      .where(sql`'manager' = any(${users.roles}) and ${users.id} <> ${manager.id}`);
-    await expect(updateUserRoles(t.db, 'someone-else', manager.id, ['driver'])).rejects.toMatchObject({
+      .where(sql`'manager' = any(${users.roles}) and ${users.id} <> ${t.manager.user.id}`);
+    await expect(updateUserRoles(t.db, 'someone-else', t.manager.user.id, ['driver'])).rejects.toMatchObject({
       statusCode: 409,
       message: DRIVER_MESSAGES.lastManager,
     });
-    const [row] = await t.db.select().from(users).where(eq(users.id, manager.id));
+    const [row] = await t.db.select().from(users).where(eq(users.id, t.manager.user.id));
     expect(row!.roles).toEqual(['manager', 'driver']);
   });
 });
@@ -295,17 +281,12 @@ describe('PUT /api/users/:id/roles', () => {
 describe('when the set-password mail cannot be sent', () => {
   it('still creates the driver and says the mail did not go out', async () => {
     // Nothing listens on port 9 of the loopback: the connection is refused at once.
-    const broken = await createTestApp({
-      config: testConfig({ SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true' }),
-    });
+    const broken = await createRoleTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true' } });
     try {
-      const boss = await createManager(broken.db);
-      const cookie = await signIn(broken.app, boss.email);
-      const res = await broken.app.inject({
-        method: 'POST',
-        url: '/api/drivers',
-        headers: { cookie },
-        payload: { firstName: 'Off', lastName: 'Line', email: 'offline@example.test' },
+      const res = await broken.asManager('POST', '/api/drivers', {
+        firstName: 'Off',
+        lastName: 'Line',
+        email: 'offline@example.test',
       });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ email: 'offline@example.test', setPasswordMailSent: false });

@@ -10,6 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EmergencyType } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
+import { deleteOrDeactivate } from '../reference-data/delete-or-deactivate';
+import { IdParamsSchema, showsInactive } from '../reference-data/list-query';
 import {
   createEmergencyType,
   deleteEmergencyType,
@@ -21,7 +23,6 @@ import {
 } from './emergency-types.repository';
 
 const NOT_FOUND = 'Emergency type not found';
-const IdParams = z.object({ id: z.string().trim().min(1).max(100) });
 const bit = (value: number) => (value === 1 ? (1 as const) : (0 as const));
 
 function toEmergencyType(row: EmergencyType) {
@@ -55,9 +56,8 @@ export async function emergencyTypesRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const isManager = request.identity.user?.roles.includes('manager') ?? false;
-      const wantsInactive = request.query.includeInactive === '1' || request.query.includeInactive === 'true';
-      const rows = await listEmergencyTypes(app.db, { includeInactive: isManager && wantsInactive });
+      const includeInactive = showsInactive(request, request.query.includeInactive);
+      const rows = await listEmergencyTypes(app.db, { includeInactive });
       return rows.map(toEmergencyType);
     },
   );
@@ -95,7 +95,7 @@ export async function emergencyTypesRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags: ['ops-forms'],
         summary: 'Change an emergency type (only the fields sent; isActive 1 brings a deactivated one back)',
-        params: IdParams,
+        params: IdParamsSchema,
         body: UpdateEmergencyTypeInputSchema,
         response: { 200: EmergencyTypeSchema },
       },
@@ -114,21 +114,23 @@ export async function emergencyTypesRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags: ['ops-forms'],
         summary: 'Delete an emergency type (deactivated instead when alerts were raised with it)',
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: DeleteOrDeactivateResultSchema },
       },
     },
     async (request) => {
       const { id } = request.params;
-      return app.db.transaction(async (tx) => {
-        if (!(await getEmergencyType(tx, id))) throw new HttpError(404, NOT_FOUND);
-        if (await isEmergencyTypeUsed(tx, id)) {
-          // Alerts refer to it (restrict): it leaves the driver's list and stays for the records.
+      // Alerts refer to a used type (restrict): it leaves the driver's list and stays for the records.
+      return deleteOrDeactivate(app.db, {
+        exists: async (tx) => Boolean(await getEmergencyType(tx, id)),
+        notFound: NOT_FOUND,
+        usage: async (tx) => ((await isEmergencyTypeUsed(tx, id)) ? 'alerts were raised with it' : undefined),
+        deactivate: async (tx) => {
           await updateEmergencyType(tx, id, { isActive: 0 });
-          return { message: 'Emergency type deactivated: alerts were raised with it', deactivated: true };
-        }
-        await deleteEmergencyType(tx, id);
-        return { message: 'Emergency type deleted successfully', deactivated: false };
+        },
+        delete: (tx) => deleteEmergencyType(tx, id),
+        deactivatedMessage: (usage) => `Emergency type deactivated: ${usage}`,
+        deletedMessage: 'Emergency type deleted successfully',
       });
     },
   );

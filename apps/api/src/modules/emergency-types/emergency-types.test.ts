@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emergencyAlerts } from '../../db/schema';
-import { createSessionIdentityResolver } from '../../plugins/session-identity';
-import { signIn } from '../../test/auth-helpers';
-import { createDriver, createManager } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-
-const JSON_HEADERS = { 'content-type': 'application/json' };
-// The terminal PIN sign-in is not part of this module: a header stands in for a terminal session.
-const TERMINAL_HEADER = 'x-test-terminal-driver';
+import { type Caller, createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
 
 interface EmergencyType {
   id: string;
@@ -20,65 +13,32 @@ interface EmergencyType {
 }
 
 describe('emergency types', () => {
-  let t: TestApp;
-  let manager: string;
-  let driver: string;
-  let driverId: string;
+  let t: RoleTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      resolveIdentity: (request) => {
-        const terminalDriverId = request.headers[TERMINAL_HEADER];
-        if (typeof terminalDriverId === 'string') return { user: null, terminalDriverId };
-        return createSessionIdentityResolver(request.server.db)(request);
-      },
-    });
-    manager = await signIn(t.app, (await createManager(t.db)).email);
-    const d = await createDriver(t.db);
-    driverId = d.id;
-    driver = await signIn(t.app, d.email);
+    t = await createRoleTestApp({ terminal: true });
   });
   afterAll(() => t.close());
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = { cookie: manager },
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        ...(payload === undefined ? { 'x-requested-with': 'XMLHttpRequest' } : JSON_HEADERS),
-        ...headers,
-      },
-      payload: payload as object | undefined,
-    });
-  const create = async (body: Record<string, unknown>) => {
-    const res = await call('POST', '/api/emergency-types', body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as EmergencyType;
-  };
-  const list = async (query = '', headers: Record<string, string> = { cookie: manager }) => {
-    const res = await call('GET', `/api/emergency-types${query}`, undefined, headers);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as EmergencyType[];
-  };
+  const ROUTE = '/api/emergency-types';
+  const create = async (body: object) =>
+    expectJson<EmergencyType>(await t.asManager('POST', ROUTE, body), 201);
+  const list = async (query = '', as: Caller = t.asManager) =>
+    expectJson<EmergencyType[]>(await as('GET', `${ROUTE}${query}`), 200);
 
   it('requires a name', async () => {
     for (const body of [{}, { name: '' }, { name: '  ', description: 'x' }]) {
-      const res = await call('POST', '/api/emergency-types', body);
+      const res = await t.asManager('POST', '/api/emergency-types', body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: 'Name is required',
         errors: [{ path: 'name', message: 'Name is required' }],
       });
     }
-    expect((await call('POST', '/api/emergency-types', { name: 'x', severity: 'extreme' })).statusCode).toBe(
-      400,
-    );
-    const put = await call('PUT', '/api/emergency-types/x', { name: '' });
+    expect(
+      (await t.asManager('POST', '/api/emergency-types', { name: 'x', severity: 'extreme' })).statusCode,
+    ).toBe(400);
+    const put = await t.asManager('PUT', '/api/emergency-types/x', { name: '' });
     expect(put.statusCode).toBe(400);
     expect(put.json().message).toBe('Name is required');
   });
@@ -108,48 +68,46 @@ describe('emergency types', () => {
 
   it('changes only the fields sent; 404 for a missing type', async () => {
     const [first] = await list();
-    const res = await call('PUT', `/api/emergency-types/${first!.id}`, { severity: 'high' });
+    const res = await t.asManager('PUT', `/api/emergency-types/${first!.id}`, { severity: 'high' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ...first, severity: 'high' });
-    const cleared = await call('PUT', `/api/emergency-types/${first!.id}`, {
+    const cleared = await t.asManager('PUT', `/api/emergency-types/${first!.id}`, {
       description: 'Call 000',
       name: 'Medical',
     });
     expect(cleared.json()).toMatchObject({ name: 'Medical', description: 'Call 000', severity: 'high' });
     const missing = '00000000-0000-0000-0000-000000000000';
-    expect((await call('PUT', `/api/emergency-types/${missing}`, { name: 'x' })).statusCode).toBe(404);
-    const del = await call('DELETE', `/api/emergency-types/${missing}`);
+    expect((await t.asManager('PUT', `/api/emergency-types/${missing}`, { name: 'x' })).statusCode).toBe(404);
+    const del = await t.asManager('DELETE', `/api/emergency-types/${missing}`);
     expect(del.statusCode).toBe(404);
     expect(del.json()).toEqual({ message: 'Emergency type not found' });
   });
 
   it('lets only managers write', async () => {
     const [first] = await list();
-    for (const [headers, status] of [
-      [{ cookie: driver }, 403],
+    for (const [as, status] of [
+      [t.asDriver, 403],
       // A terminal session is no user session: manager routes treat it as anonymous.
-      [{ [TERMINAL_HEADER]: driverId }, 401],
-      [{}, 401],
+      [t.asTerminal, 401],
+      [t.anonymous, 401],
     ] as const) {
-      expect((await call('POST', '/api/emergency-types', { name: 'x' }, headers)).statusCode).toBe(status);
-      expect(
-        (await call('PUT', `/api/emergency-types/${first!.id}`, { name: 'x' }, headers)).statusCode,
-      ).toBe(status);
-      expect((await call('DELETE', `/api/emergency-types/${first!.id}`, undefined, headers)).statusCode).toBe(
-        status,
-      );
+      expect((await as('POST', '/api/emergency-types', { name: 'x' })).statusCode).toBe(status);
+      expect((await as('PUT', `/api/emergency-types/${first!.id}`, { name: 'x' })).statusCode).toBe(status);
+      expect((await as('DELETE', `/api/emergency-types/${first!.id}`)).statusCode).toBe(status);
     }
-    expect((await call('GET', '/api/emergency-types', undefined, {})).statusCode).toBe(401);
+    expect((await t.anonymous('GET', '/api/emergency-types')).statusCode).toBe(401);
   });
 
   it('deletes an unused type, deactivates a used one, and hides it from drivers', async () => {
     const unused = await create({ name: 'Unused' });
     const used = await create({ name: 'Breakdown', severity: 'low' });
-    await t.db.insert(emergencyAlerts).values({ driverId, emergencyTypeId: used.id, location: 'M4' });
+    await t.db
+      .insert(emergencyAlerts)
+      .values({ driverId: t.driver.user.id, emergencyTypeId: used.id, location: 'M4' });
 
-    const deleted = await call('DELETE', `/api/emergency-types/${unused.id}`);
+    const deleted = await t.asManager('DELETE', `/api/emergency-types/${unused.id}`);
     expect(deleted.json()).toEqual({ message: 'Emergency type deleted successfully', deactivated: false });
-    const deactivated = await call('DELETE', `/api/emergency-types/${used.id}`);
+    const deactivated = await t.asManager('DELETE', `/api/emergency-types/${used.id}`);
     expect(deactivated.json()).toEqual({
       message: 'Emergency type deactivated: alerts were raised with it',
       deactivated: true,
@@ -158,13 +116,13 @@ describe('emergency types', () => {
     expect((await list('?includeInactive=1')).find((e) => e.id === used.id)?.isActive).toBe(0);
     expect((await list('?includeInactive=1')).map((e) => e.id)).not.toContain(unused.id);
     expect((await list()).map((e) => e.id)).not.toContain(used.id);
-    for (const headers of [{ cookie: driver }, { [TERMINAL_HEADER]: driverId }] as Record<string, string>[]) {
-      const seen = await list('?includeInactive=1', headers);
+    for (const as of [t.asDriver, t.asTerminal]) {
+      const seen = await list('?includeInactive=1', as);
       expect(seen.length).toBe(2);
       expect(seen.map((e) => e.id)).not.toContain(used.id);
     }
-    const back = await call('PUT', `/api/emergency-types/${used.id}`, { isActive: 1 });
+    const back = await t.asManager('PUT', `/api/emergency-types/${used.id}`, { isActive: 1 });
     expect(back.json().isActive).toBe(1);
-    expect((await list('', { cookie: driver })).map((e) => e.id)).toContain(used.id);
+    expect((await list('', t.asDriver)).map((e) => e.id)).toContain(used.id);
   });
 });

@@ -11,6 +11,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { InspectionTemplateQuestion } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
+import { deleteOrDeactivate } from '../reference-data/delete-or-deactivate';
+import { IdParamsSchema, showsInactive } from '../reference-data/list-query';
 import {
   createInspectionQuestion,
   deleteInspectionQuestion,
@@ -22,7 +24,6 @@ import {
 } from './inspection-questions.repository';
 
 const NOT_FOUND = 'Inspection question not found';
-const IdParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 function toQuestion(row: InspectionTemplateQuestion) {
   return {
@@ -53,11 +54,9 @@ export async function inspectionQuestionsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request) => {
-      const isManager = request.identity.user?.roles.includes('manager') ?? false;
-      const wantsInactive = request.query.includeInactive === '1' || request.query.includeInactive === 'true';
       const rows = await listInspectionQuestions(app.db, {
         type: request.query.type,
-        includeInactive: isManager && wantsInactive,
+        includeInactive: showsInactive(request, request.query.includeInactive),
       });
       return rows.map(toQuestion);
     },
@@ -97,7 +96,7 @@ export async function inspectionQuestionsRoutes(app: FastifyInstance): Promise<v
       schema: {
         tags: ['ops-forms'],
         summary: 'Change a question (only the fields sent; isActive 1 brings a deactivated one back)',
-        params: IdParams,
+        params: IdParamsSchema,
         body: UpdateInspectionQuestionInputSchema,
         response: { 200: InspectionQuestionSchema },
       },
@@ -116,24 +115,24 @@ export async function inspectionQuestionsRoutes(app: FastifyInstance): Promise<v
       schema: {
         tags: ['ops-forms'],
         summary: 'Delete a question (deactivated instead when a submitted inspection answered it)',
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: DeleteOrDeactivateResultSchema },
       },
     },
     async (request) => {
       const { id } = request.params;
-      return app.db.transaction(async (tx) => {
-        if (!(await getInspectionQuestion(tx, id))) throw new HttpError(404, NOT_FOUND);
-        if (await isInspectionQuestionAnswered(tx, id)) {
-          // Inspections keep only the question id: the question stays so that they still read.
+      // Inspections keep only the question id: an answered question stays so that they still read.
+      return deleteOrDeactivate(app.db, {
+        exists: async (tx) => Boolean(await getInspectionQuestion(tx, id)),
+        notFound: NOT_FOUND,
+        usage: async (tx) =>
+          (await isInspectionQuestionAnswered(tx, id)) ? 'submitted inspections answered it' : undefined,
+        deactivate: async (tx) => {
           await updateInspectionQuestion(tx, id, { isActive: 0 });
-          return {
-            message: 'Inspection question deactivated: submitted inspections answered it',
-            deactivated: true,
-          };
-        }
-        await deleteInspectionQuestion(tx, id);
-        return { message: 'Inspection question deleted successfully', deactivated: false };
+        },
+        delete: (tx) => deleteInspectionQuestion(tx, id),
+        deactivatedMessage: (usage) => `Inspection question deactivated: ${usage}`,
+        deletedMessage: 'Inspection question deleted successfully',
       });
     },
   );

@@ -1,7 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES } from '@dms/domain';
@@ -9,49 +7,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSessionSecret } from '../../config';
 import { type FakeS3, startFakeS3 } from '../../storage/fake-s3-server';
 import { signUpload } from '../../storage/signed-upload';
-import { signIn } from '../../test/auth-helpers';
-import { createDriver, createManager } from '../../test/factories';
-import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { type Caller, createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
 import { HOSTILE_SVG, tinyPng } from './test-images';
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
 const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 describe('logo upload (local storage)', () => {
-  let t: TestApp;
-  let dataDir: string;
-  let manager: string;
-  let driver: string;
+  let t: RoleTestApp;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'dms-logos-'));
-    t = await createTestApp({ config: testConfig({ DATA_DIR: dataDir }) });
-    const m = await createManager(t.db);
-    const d = await createDriver(t.db);
-    manager = await signIn(t.app, m.email);
-    driver = await signIn(t.app, d.email);
+    t = await createRoleTestApp({ tempDataDir: true });
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
-  const uploadsDir = () => path.join(dataDir, 'uploads');
+  const uploadsDir = () => path.join(t.dataDir, 'uploads');
   const storedFiles = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
 
-  async function requestUpload(fileName: string, contentType: string, size: number, cookie = manager) {
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/logos/upload',
-      headers: { ...JSON_HEADERS, cookie },
-      payload: { fileName, contentType, size },
-    });
+  function requestUpload(fileName: string, contentType: string, size: number, as: Caller = t.asManager) {
+    return as('POST', '/api/logos/upload', { fileName, contentType, size });
   }
 
   async function uploadUrlFor(fileName: string, contentType: string, size: number) {
     const res = await requestUpload(fileName, contentType, size);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { uploadURL: string; logoUrl: string; expiresAt: string };
+    return expectJson<{ uploadURL: string; logoUrl: string; expiresAt: string }>(res, 200);
   }
 
   // A browser PUTs the file with its type and no cookie.
@@ -79,11 +57,10 @@ describe('logo upload (local storage)', () => {
     expect(served.headers['content-security-policy']).toBe(UPLOAD_CSP);
     expect(served.headers['cache-control']).toContain('max-age=31536000');
 
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: { ...JSON_HEADERS, cookie: manager },
-      payload: { appName: 'Harbour Coaches', logoUrl, logoBackground: 'white' },
+    const saved = await t.asManager('PUT', '/api/settings', {
+      appName: 'Harbour Coaches',
+      logoUrl,
+      logoBackground: 'white',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ appName: 'Harbour Coaches', logoUrl, logoBackground: 'white' });
@@ -268,32 +245,15 @@ describe('logo upload (local storage)', () => {
   });
 
   it('lets only managers ask for an address or delete a logo', async () => {
-    expect((await requestUpload('logo.png', 'image/png', 10, driver)).statusCode).toBe(403);
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/logos/upload',
-      headers: JSON_HEADERS,
-      payload: { fileName: 'logo.png', contentType: 'image/png', size: 10 },
-    });
-    expect(anonymous.statusCode).toBe(401);
-    const del = (cookie?: string) =>
-      t.app.inject({
-        method: 'DELETE',
-        url: '/api/logos/delete',
-        headers: { 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}) },
-      });
-    expect((await del(driver)).statusCode).toBe(403);
-    expect((await del()).statusCode).toBe(401);
+    expect((await requestUpload('logo.png', 'image/png', 10, t.asDriver)).statusCode).toBe(403);
+    expect((await requestUpload('logo.png', 'image/png', 10, t.anonymous)).statusCode).toBe(401);
+    expect((await t.asDriver('DELETE', '/api/logos/delete')).statusCode).toBe(403);
+    expect((await t.anonymous('DELETE', '/api/logos/delete')).statusCode).toBe(401);
   });
 
   it('refuses a logoUrl that was not uploaded here', async () => {
     const save = (logoUrl: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/settings',
-        headers: { ...JSON_HEADERS, cookie: manager },
-        payload: { appName: 'Harbour Coaches', logoUrl },
-      });
+      t.asManager('PUT', '/api/settings', { appName: 'Harbour Coaches', logoUrl });
     for (const logoUrl of [
       'https://evil.example/logo.png',
       '/api/uploads/logo-00000000-0000-0000-0000-000000000000.png',
@@ -309,20 +269,11 @@ describe('logo upload (local storage)', () => {
     const png = tinyPng();
     const { uploadURL, logoUrl } = await uploadUrlFor('logo.png', 'image/png', png.length);
     await put(uploadURL, png, 'image/png');
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: { ...JSON_HEADERS, cookie: manager },
-      payload: { appName: 'Harbour Coaches', logoUrl },
-    });
+    const saved = await t.asManager('PUT', '/api/settings', { appName: 'Harbour Coaches', logoUrl });
     expect(saved.statusCode, saved.body).toBe(200);
     const version = saved.json().version as number;
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/logos/delete',
-      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: manager },
-    });
+    const deleted = await t.asManager('DELETE', '/api/logos/delete');
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({
       message: 'Logo deleted successfully',
@@ -333,11 +284,7 @@ describe('logo upload (local storage)', () => {
     expect((await t.app.inject({ url: logoUrl })).statusCode).toBe(404);
 
     // Deleting again is harmless.
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/logos/delete',
-      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: manager },
-    });
+    const again = await t.asManager('DELETE', '/api/logos/delete');
     expect(again.statusCode).toBe(200);
   });
 
@@ -348,47 +295,32 @@ describe('logo upload (local storage)', () => {
     const second = await uploadUrlFor('two.png', 'image/png', png.length);
     await put(second.uploadURL, png, 'image/png');
     const save = (logoUrl: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/settings',
-        headers: { ...JSON_HEADERS, cookie: manager },
-        payload: { appName: 'Harbour Coaches', logoUrl },
-      });
+      t.asManager('PUT', '/api/settings', { appName: 'Harbour Coaches', logoUrl });
     expect((await save(first.logoUrl)).statusCode).toBe(200);
     // The quote documents show the same file.
-    const documents = await t.app.inject({
-      method: 'PUT',
-      url: '/api/document-settings',
-      headers: { ...JSON_HEADERS, cookie: manager },
-      payload: {
-        companyName: 'Harbour City Coaches',
-        companyAddress: '42 Parramatta Road',
-        companyPhone: '0255504100',
-        companyEmail: 'office@example.com',
-        companyABN: '51 824 753 556',
-        companyWebsite: 'https://example.com',
-        logoUrl: first.logoUrl,
-        primaryColor: '#1e40af',
-        secondaryColor: '#64748b',
-        accentColor: '#0891b2',
-        quoteHeaderText: 'QUOTE',
-        showLoyaltyFooter: true,
-        showVehicleNotes: true,
-        showTermsAndConditions: true,
-        showPricingBreakdown: true,
-      },
+    const documents = await t.asManager('PUT', '/api/document-settings', {
+      companyName: 'Harbour City Coaches',
+      companyAddress: '42 Parramatta Road',
+      companyPhone: '0255504100',
+      companyEmail: 'office@example.com',
+      companyABN: '51 824 753 556',
+      companyWebsite: 'https://example.com',
+      logoUrl: first.logoUrl,
+      primaryColor: '#1e40af',
+      secondaryColor: '#64748b',
+      accentColor: '#0891b2',
+      quoteHeaderText: 'QUOTE',
+      showLoyaltyFooter: true,
+      showVehicleNotes: true,
+      showTermsAndConditions: true,
+      showPricingBreakdown: true,
     });
     expect(documents.statusCode, documents.body).toBe(200);
     expect((await save(second.logoUrl)).statusCode).toBe(200);
     expect((await t.app.inject({ url: first.logoUrl })).statusCode).toBe(200);
 
     // Removing the document logo releases the file: nothing shows it any more.
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/logos/delete',
-      headers: { ...JSON_HEADERS, cookie: manager },
-      payload: { target: 'document' },
-    });
+    const deleted = await t.asManager('DELETE', '/api/logos/delete', { target: 'document' });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json().target).toBe('document');
     expect((await t.app.inject({ url: first.logoUrl })).statusCode).toBe(404);
@@ -411,23 +343,21 @@ describe('logo upload (local storage)', () => {
 // server on this machine, and the stand-in does not check signatures (the presigned URL's shape is
 // checked in storage.test.ts).
 describe('logo upload (S3 storage)', () => {
-  let t: TestApp;
+  let t: RoleTestApp;
   let fake: FakeS3;
-  let manager: string;
 
   beforeAll(async () => {
     fake = await startFakeS3();
-    t = await createTestApp({
-      config: testConfig({
+    t = await createRoleTestApp({
+      env: {
         STORAGE_DRIVER: 's3',
         S3_ENDPOINT: fake.endpoint,
         S3_BUCKET: 'dms',
         S3_REGION: 'us-east-1',
         S3_ACCESS_KEY_ID: 'test',
         S3_SECRET_ACCESS_KEY: 'test-secret',
-      }),
+      },
     });
-    manager = await signIn(t.app, (await createManager(t.db)).email);
   });
   afterAll(async () => {
     await t.close();
@@ -435,14 +365,8 @@ describe('logo upload (S3 storage)', () => {
   });
 
   async function upload(fileName: string, contentType: string, body: Buffer) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/logos/upload',
-      headers: { ...JSON_HEADERS, cookie: manager },
-      payload: { fileName, contentType, size: body.length },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const { uploadURL, logoUrl } = res.json() as { uploadURL: string; logoUrl: string };
+    const res = await t.asManager('POST', '/api/logos/upload', { fileName, contentType, size: body.length });
+    const { uploadURL, logoUrl } = expectJson<{ uploadURL: string; logoUrl: string }>(res, 200);
     expect(uploadURL.startsWith(`${fake.endpoint}/dms/upload-`)).toBe(true);
     const sent = await fetch(uploadURL, { method: 'PUT', headers: { 'content-type': contentType }, body });
     expect(sent.status).toBe(200);
@@ -450,12 +374,7 @@ describe('logo upload (S3 storage)', () => {
   }
 
   const save = (logoUrl: string | null) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: { ...JSON_HEADERS, cookie: manager },
-      payload: { appName: 'Harbour Coaches', logoUrl },
-    });
+    t.asManager('PUT', '/api/settings', { appName: 'Harbour Coaches', logoUrl });
 
   it('checks the upload when settings are saved and serves the checked copy', async () => {
     const png = tinyPng();
@@ -497,11 +416,7 @@ describe('logo upload (S3 storage)', () => {
   it('deletes the logo object with the setting', async () => {
     const saved = await save(await upload('logo.png', 'image/png', tinyPng()));
     const logoUrl = saved.json().logoUrl as string;
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/logos/delete',
-      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: manager },
-    });
+    const deleted = await t.asManager('DELETE', '/api/logos/delete');
     expect(deleted.statusCode).toBe(200);
     expect((await t.app.inject({ url: logoUrl })).statusCode).toBe(404);
     expect(fake.objects.size).toBe(0);

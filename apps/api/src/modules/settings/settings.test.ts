@@ -1,35 +1,18 @@
 import { DEFAULT_BRANDING, STALE_RECORD_MESSAGE } from '@dms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings } from '../../db/schema';
-import { signIn } from '../../test/auth-helpers';
-import { createDriver, createManager } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type Caller, createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
 import { getAppSettingsRow } from './settings.repository';
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
 describe('branding settings', () => {
-  let t: TestApp;
-  let managerId: string;
-  let manager: string;
-  let driver: string;
+  let t: RoleTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const m = await createManager(t.db);
-    managerId = m.id;
-    manager = await signIn(t.app, m.email);
-    driver = await signIn(t.app, (await createDriver(t.db)).email);
+    t = await createRoleTestApp();
   });
   afterAll(() => t.close());
 
-  const put = (payload: unknown, cookie: string | null = manager) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: { ...JSON_HEADERS, ...(cookie ? { cookie } : {}) },
-      payload: payload as object,
-    });
+  const put = (payload: object, as: Caller = t.asManager) => as('PUT', '/api/settings', payload);
 
   it('answers the defaults at version 0 before anything is saved', async () => {
     const res = await t.app.inject({ url: '/api/settings' });
@@ -39,8 +22,8 @@ describe('branding settings', () => {
 
   it('lets only managers save', async () => {
     const body = { appName: 'Harbour City Coaches' };
-    expect((await put(body, driver)).statusCode).toBe(403);
-    const anonymous = await put(body, null);
+    expect((await put(body, t.asDriver)).statusCode).toBe(403);
+    const anonymous = await put(body, t.anonymous);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Unauthorized' });
   });
@@ -76,7 +59,7 @@ describe('branding settings', () => {
       version: 1,
     });
     const row = await getAppSettingsRow(t.db);
-    expect(row?.updatedBy).toBe(managerId);
+    expect(row?.updatedBy).toBe(t.manager.user.id);
 
     // The icon stays unless sent; blank optional texts fall back to the defaults on read.
     const second = await put({ appName: 'Harbour Coaches', version: 1 });

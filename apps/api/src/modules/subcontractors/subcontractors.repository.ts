@@ -1,8 +1,8 @@
 import type { Subcontractor } from '@dms/domain';
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subcontractors, vehicles } from '../../db/schema';
-import { containsPattern, qualified } from '../vehicles/query-helpers';
+import { anyContains, qualified } from '../../db/sql-helpers';
 
 export interface SubcontractorFilter {
   search?: string;
@@ -40,20 +40,15 @@ const toSubcontractor = (row: Omit<Subcontractor, 'isActive'> & { isActive: numb
 });
 
 function where(filter: SubcontractorFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.activeOnly) conditions.push(eq(subcontractors.isActive, 1));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      or(
-        ilike(subcontractors.companyName, pattern),
-        ilike(subcontractors.contactName, pattern),
-        ilike(subcontractors.email, pattern),
-        ilike(subcontractors.phone, pattern),
-      )!,
-    );
-  }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(
+    filter.activeOnly ? eq(subcontractors.isActive, 1) : undefined,
+    anyContains(filter.search, [
+      subcontractors.companyName,
+      subcontractors.contactName,
+      subcontractors.email,
+      subcontractors.phone,
+    ]),
+  );
 }
 
 export async function listSubcontractors(db: Db, filter: SubcontractorFilter) {
@@ -65,11 +60,7 @@ export async function listSubcontractors(db: Db, filter: SubcontractorFilter) {
     .orderBy(asc(sql`lower(${subcontractors.companyName})`), asc(subcontractors.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(subcontractors)
-    .where(condition);
-  return { items: rows.map(toSubcontractor), total: Number(counted?.total ?? 0) };
+  return { items: rows.map(toSubcontractor), total: await db.$count(subcontractors, condition) };
 }
 
 export async function getSubcontractor(db: Db, id: string): Promise<Subcontractor | undefined> {

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../plugins/error-handler';
-import { IdParamsSchema, wantsInactive } from '../vehicles/query-helpers';
+import { IdParamsSchema, listPage, wantsInactive } from '../reference-data/list-query';
 import {
   getSubcontractor,
   insertSubcontractor,
@@ -33,16 +33,10 @@ export async function subcontractorsRoutes(app: FastifyInstance): Promise<void> 
         response: { 200: pageOf(SubcontractorSchema) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const page = await listSubcontractors(app.db, {
-        search: q.search || undefined,
-        activeOnly: !wantsInactive(q.includeInactive),
-        limit: q.limit,
-        offset: q.offset,
-      });
-      return { ...page, limit: q.limit, offset: q.offset };
-    },
+    async (request) =>
+      listPage(request.query, (window) =>
+        listSubcontractors(app.db, { ...window, activeOnly: !wantsInactive(request.query.includeInactive) }),
+      ),
   );
 
   r.get(

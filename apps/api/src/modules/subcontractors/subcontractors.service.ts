@@ -1,7 +1,6 @@
 import type { DeleteResult } from '@dms/domain';
 import type { Database } from '../../db/client';
-import { HttpError } from '../../plugins/error-handler';
-import { plural } from '../vehicles/query-helpers';
+import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
 import {
   countVehiclesOfSubcontractor,
   deactivateVehiclesOfSubcontractor,
@@ -16,18 +15,17 @@ export const SUBCONTRACTOR_NOT_FOUND = 'Subcontractor not found';
  * with its vehicles, so that none of them is offered for new work.
  */
 export function deleteSubcontractorById(db: Database, id: string): Promise<DeleteResult> {
-  return db.transaction(async (tx) => {
-    if (!(await lockSubcontractor(tx, id))) throw new HttpError(404, SUBCONTRACTOR_NOT_FOUND);
-    const vehicleCount = await countVehiclesOfSubcontractor(tx, id);
-    if (vehicleCount > 0) {
+  return deleteOrDeactivate(db, {
+    exists: (tx) => lockSubcontractor(tx, id),
+    notFound: SUBCONTRACTOR_NOT_FOUND,
+    usage: async (tx) => usageInWords({ vehicle: await countVehiclesOfSubcontractor(tx, id) }),
+    deactivate: async (tx) => {
       await deactivateVehiclesOfSubcontractor(tx, id);
       await deactivateSubcontractor(tx, id);
-      return {
-        message: `Subcontractor has ${plural(vehicleCount, 'vehicle')}, so it and its vehicles were deactivated instead of deleted`,
-        deactivated: true,
-      };
-    }
-    await deleteSubcontractor(tx, id);
-    return { message: 'Subcontractor deleted successfully', deactivated: false };
+    },
+    delete: (tx) => deleteSubcontractor(tx, id),
+    deactivatedMessage: (usage) =>
+      `Subcontractor has ${usage}, so it and its vehicles were deactivated instead of deleted`,
+    deletedMessage: 'Subcontractor deleted successfully',
   });
 }

@@ -1,32 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subcontractors, vehicles } from '../../db/schema';
-import { signIn } from '../../test/auth-helpers';
-import { createCategory, createDriver, createManager } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createCategory } from '../../test/factories';
+import { createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
 
-let t: TestApp;
-let managerCookie: string;
-let driverCookie: string;
+let t: RoleTestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  managerCookie = await signIn(t.app, (await createManager(t.db)).email);
-  driverCookie = await signIn(t.app, (await createDriver(t.db)).email);
+  t = await createRoleTestApp();
 });
 afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (cookie: string | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: { 'x-requested-with': 'dms', ...(cookie ? { cookie } : {}) },
-  });
-const asManager = (method: Method, url: string, payload?: object) =>
-  call(managerCookie, method, url, payload);
-const asDriver = (method: Method, url: string, payload?: object) => call(driverCookie, method, url, payload);
 
 const partner = {
   companyName: 'Coastal Coaches',
@@ -38,7 +21,7 @@ const partner = {
 
 async function addPartnerVehicle(subcontractorId: string, registrationNumber: string) {
   const category = await createCategory(t.db);
-  const res = await asManager('POST', '/api/vehicles', {
+  const res = await t.asManager('POST', '/api/vehicles', {
     type: 'subcontracted',
     subcontractorId,
     categoryId: category.id,
@@ -50,7 +33,7 @@ async function addPartnerVehicle(subcontractorId: string, registrationNumber: st
 
 describe('subcontractors', () => {
   it('creates (email lower-cased), edits, and lists with the vehicle count', async () => {
-    const res = await asManager('POST', '/api/subcontractors', partner);
+    const res = await t.asManager('POST', '/api/subcontractors', partner);
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toEqual({
@@ -62,17 +45,17 @@ describe('subcontractors', () => {
     });
     await addPartnerVehicle(created.id, 'PARTNER-1');
     await addPartnerVehicle(created.id, 'PARTNER-2');
-    const list = await asManager('GET', '/api/subcontractors?search=coastal');
+    const list = await t.asManager('GET', '/api/subcontractors?search=coastal');
     expect(list.json()).toMatchObject({ total: 1, items: [{ id: created.id, vehicleCount: 2 }] });
-    const bySearch = await asManager('GET', '/api/subcontractors?search=sam%20part');
+    const bySearch = await t.asManager('GET', '/api/subcontractors?search=sam%20part');
     expect(bySearch.json().total).toBe(1);
 
-    const edited = await asManager('PUT', `/api/subcontractors/${created.id}`, { ...partner, phone: '' });
+    const edited = await t.asManager('PUT', `/api/subcontractors/${created.id}`, { ...partner, phone: '' });
     expect(edited.json()).toMatchObject({ phone: null, vehicleCount: 2 });
 
     // Editing a partner vehicle without resending its type keeps it a partner vehicle.
-    const [first] = (await asManager('GET', `/api/vehicles?subcontractorId=${created.id}`)).json().items;
-    const kept = await asManager('PUT', `/api/vehicles/${first.id}`, {
+    const [first] = (await t.asManager('GET', `/api/vehicles?subcontractorId=${created.id}`)).json().items;
+    const kept = await t.asManager('PUT', `/api/vehicles/${first.id}`, {
       categoryId: first.categoryId,
       registrationNumber: first.registrationNumber,
       subcontractorId: created.id,
@@ -83,7 +66,7 @@ describe('subcontractors', () => {
       subcontractorId: created.id,
       nickname: 'Hired',
     });
-    const orphan = await asManager('PUT', `/api/vehicles/${first.id}`, {
+    const orphan = await t.asManager('PUT', `/api/vehicles/${first.id}`, {
       categoryId: first.categoryId,
       registrationNumber: first.registrationNumber,
     });
@@ -93,7 +76,7 @@ describe('subcontractors', () => {
     ]);
 
     // The "manage vehicles" dialog.
-    const fleet = await asManager('GET', `/api/vehicles?type=subcontracted&subcontractorId=${created.id}`);
+    const fleet = await t.asManager('GET', `/api/vehicles?type=subcontracted&subcontractorId=${created.id}`);
     expect(fleet.json().items.map((v: { registrationNumber: string }) => v.registrationNumber)).toEqual([
       'PARTNER-1',
       'PARTNER-2',
@@ -105,31 +88,31 @@ describe('subcontractors', () => {
     [{ phone: '12345' }, 'phone', 'Phone number must be at least 10 characters'],
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
   ])('answers 400 for %j', async (override, path, message) => {
-    const res = await asManager('POST', '/api/subcontractors', { ...partner, ...override });
+    const res = await t.asManager('POST', '/api/subcontractors', { ...partner, ...override });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path, message });
   });
 
   it('is for managers only', async () => {
-    expect((await asDriver('GET', '/api/subcontractors')).statusCode).toBe(403);
-    expect((await asDriver('POST', '/api/subcontractors', partner)).statusCode).toBe(403);
-    expect((await call(undefined, 'GET', '/api/subcontractors')).statusCode).toBe(401);
+    expect((await t.asDriver('GET', '/api/subcontractors')).statusCode).toBe(403);
+    expect((await t.asDriver('POST', '/api/subcontractors', partner)).statusCode).toBe(403);
+    expect((await t.anonymous('GET', '/api/subcontractors')).statusCode).toBe(401);
   });
 
   it('deletes a subcontractor without vehicles', async () => {
-    const created = (await asManager('POST', '/api/subcontractors', partner)).json();
-    const res = await asManager('DELETE', `/api/subcontractors/${created.id}`);
+    const created = (await t.asManager('POST', '/api/subcontractors', partner)).json();
+    const res = await t.asManager('DELETE', `/api/subcontractors/${created.id}`);
     expect(res.json()).toEqual({ message: 'Subcontractor deleted successfully', deactivated: false });
     expect(await t.db.select().from(subcontractors).where(eq(subcontractors.id, created.id))).toEqual([]);
-    expect((await asManager('DELETE', `/api/subcontractors/${created.id}`)).statusCode).toBe(404);
+    expect((await t.asManager('DELETE', `/api/subcontractors/${created.id}`)).statusCode).toBe(404);
   });
 
   it('deactivates a subcontractor with vehicles, and its vehicles with it', async () => {
     const created = (
-      await asManager('POST', '/api/subcontractors', { companyName: 'Retiring Partner' })
+      await t.asManager('POST', '/api/subcontractors', { companyName: 'Retiring Partner' })
     ).json();
     const vehicle = await addPartnerVehicle(created.id, 'RETIRE-1');
-    const res = await asManager('DELETE', `/api/subcontractors/${created.id}`);
+    const res = await t.asManager('DELETE', `/api/subcontractors/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Subcontractor has 1 vehicle, so it and its vehicles were deactivated instead of deleted',
@@ -137,12 +120,12 @@ describe('subcontractors', () => {
     });
     const [row] = await t.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id));
     expect(row).toMatchObject({ isActive: 0, subcontractorId: created.id });
-    expect((await asManager('GET', '/api/subcontractors?search=Retiring')).json().total).toBe(0);
-    const all = await asManager('GET', '/api/subcontractors?search=Retiring&includeInactive=1');
+    expect((await t.asManager('GET', '/api/subcontractors?search=Retiring')).json().total).toBe(0);
+    const all = await t.asManager('GET', '/api/subcontractors?search=Retiring&includeInactive=1');
     expect(all.json().items).toEqual([expect.objectContaining({ isActive: 0, vehicleCount: 1 })]);
     // A retired partner cannot receive new vehicles.
     const category = await createCategory(t.db);
-    const refused = await asManager('POST', '/api/vehicles', {
+    const refused = await t.asManager('POST', '/api/vehicles', {
       type: 'subcontracted',
       subcontractorId: created.id,
       categoryId: category.id,

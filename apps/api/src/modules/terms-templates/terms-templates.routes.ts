@@ -9,7 +9,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TermsTemplate as TermsTemplateRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
-import { hasVisibleText, sanitizeRichText } from './rich-text';
+import { deleteOrDeactivate } from '../reference-data/delete-or-deactivate';
+import { IdParamsSchema } from '../reference-data/list-query';
+import { hasVisibleText, sanitizeRichText } from '../rich-text/sanitize-rich-text';
 import {
   clearDefaultTermsTemplate,
   createTermsTemplate,
@@ -24,8 +26,6 @@ import {
 
 const CONTENT_REQUIRED = 'Template content is required';
 const NOT_FOUND = 'Template not found';
-
-const IdParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 function toTermsTemplate(row: TermsTemplateRow) {
   return {
@@ -114,7 +114,7 @@ export async function termsTemplatesRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags: ['settings'],
         summary: 'Change a terms template (only the fields sent)',
-        params: IdParams,
+        params: IdParamsSchema,
         body: UpdateTermsTemplateInputSchema,
         response: { 200: TermsTemplateSchema },
       },
@@ -147,21 +147,23 @@ export async function termsTemplatesRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags: ['settings'],
         summary: 'Delete a terms template (deactivated instead when jobs were written with it)',
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: DeleteOrDeactivateResultSchema },
       },
     },
     async (request) => {
       const { id } = request.params;
-      return app.db.transaction(async (tx) => {
-        if (!(await getTermsTemplate(tx, id))) throw new HttpError(404, NOT_FOUND);
-        if (await isTermsTemplateUsed(tx, id)) {
-          // Jobs keep their own copy of the text; the link stays for the record.
+      // Jobs keep their own copy of the text; the link to a used template stays for the record.
+      return deleteOrDeactivate(app.db, {
+        exists: async (tx) => Boolean(await getTermsTemplate(tx, id)),
+        notFound: NOT_FOUND,
+        usage: async (tx) => ((await isTermsTemplateUsed(tx, id)) ? 'jobs were written with it' : undefined),
+        deactivate: async (tx) => {
           await updateTermsTemplate(tx, id, { isActive: 0, isDefault: 0 });
-          return { message: 'Template deleted successfully', deactivated: true };
-        }
-        await deleteTermsTemplate(tx, id);
-        return { message: 'Template deleted successfully', deactivated: false };
+        },
+        delete: (tx) => deleteTermsTemplate(tx, id),
+        deactivatedMessage: () => 'Template deleted successfully',
+        deletedMessage: 'Template deleted successfully',
       });
     },
   );

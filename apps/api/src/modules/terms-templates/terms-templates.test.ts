@@ -1,79 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { termsTemplates } from '../../db/schema';
-import { signIn } from '../../test/auth-helpers';
-import { createDriver, createJob, createManager } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { sanitizeRichText } from './rich-text';
-
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
-describe('rich text sanitising', () => {
-  it('keeps the editor formatting and drops everything else', () => {
-    const html =
-      '<h2>Terms</h2><p onclick="x()">Pay <strong>within</strong> <em>14</em> <u>days</u> <s>now</s>.' +
-      '<span style="color: #ff0000; position: fixed; background: url(https://evil.example)">red</span></p>' +
-      '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>q</blockquote>' +
-      '<a href="https://example.com" target="_top" onmouseover="x()">site</a> <a href="mailto:a@example.com">mail</a>' +
-      '<a href="javascript:alert(1)">bad</a><img src=x onerror="alert(1)"><script>alert(2)</script>' +
-      '<iframe src="https://evil.example"></iframe><style>p{}</style><h5>h5</h5><div>div</div>';
-    expect(sanitizeRichText(html)).toBe(
-      '<h2>Terms</h2><p>Pay <strong>within</strong> <em>14</em> <u>days</u> <s>now</s>.' +
-        '<span style="color:#ff0000">red</span></p>' +
-        '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>q</blockquote>' +
-        '<a href="https://example.com" rel="noopener noreferrer nofollow">site</a> ' +
-        '<a href="mailto:a@example.com" rel="noopener noreferrer nofollow">mail</a>' +
-        '<a rel="noopener noreferrer nofollow">bad</a>h5div',
-    );
-  });
-});
+import { createJob } from '../../test/factories';
+import { createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
 
 describe('terms templates', () => {
-  let t: TestApp;
-  let managerId: string;
-  let manager: string;
-  let driver: string;
+  let t: RoleTestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const m = await createManager(t.db);
-    managerId = m.id;
-    manager = await signIn(t.app, m.email);
-    driver = await signIn(t.app, (await createDriver(t.db)).email);
+    t = await createRoleTestApp();
   });
   afterAll(() => t.close());
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    cookie: string | null = manager,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        ...(payload === undefined ? { 'x-requested-with': 'XMLHttpRequest' } : JSON_HEADERS),
-        ...(cookie ? { cookie } : {}),
-      },
-      payload: payload as object | undefined,
-    });
-  const create = (body: Record<string, unknown>) => call('POST', '/api/terms-templates', body);
+  const create = (body: Record<string, unknown>) => t.asManager('POST', '/api/terms-templates', body);
 
   it('is for managers only', async () => {
-    for (const cookie of [driver, null]) {
-      const status = cookie ? 403 : 401;
-      expect((await call('GET', '/api/terms-templates', undefined, cookie)).statusCode).toBe(status);
-      expect((await call('GET', '/api/terms-templates/default', undefined, cookie)).statusCode).toBe(status);
-      expect(
-        (await call('POST', '/api/terms-templates', { name: 'x', content: 'y' }, cookie)).statusCode,
-      ).toBe(status);
-      expect((await call('PATCH', '/api/terms-templates/x', { name: 'x' }, cookie)).statusCode).toBe(status);
-      expect((await call('DELETE', '/api/terms-templates/x', undefined, cookie)).statusCode).toBe(status);
+    for (const [as, status] of [
+      [t.asDriver, 403],
+      [t.anonymous, 401],
+    ] as const) {
+      expect((await as('GET', '/api/terms-templates')).statusCode).toBe(status);
+      expect((await as('GET', '/api/terms-templates/default')).statusCode).toBe(status);
+      expect((await as('POST', '/api/terms-templates', { name: 'x', content: 'y' })).statusCode).toBe(status);
+      expect((await as('PATCH', '/api/terms-templates/x', { name: 'x' })).statusCode).toBe(status);
+      expect((await as('DELETE', '/api/terms-templates/x')).statusCode).toBe(status);
     }
   });
 
   it('answers 404 without a default template', async () => {
-    const res = await call('GET', '/api/terms-templates/default');
+    const res = await t.asManager('GET', '/api/terms-templates/default');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'No default template' });
   });
@@ -97,7 +51,7 @@ describe('terms templates', () => {
       expect(res.json()).toMatchObject({ message });
       expect(res.json().errors).toContainEqual({ path, message });
     }
-    const patch = await call('PATCH', '/api/terms-templates/whatever', { name: '' });
+    const patch = await t.asManager('PATCH', '/api/terms-templates/whatever', { name: '' });
     expect(patch.statusCode).toBe(400);
     expect(patch.json().message).toBe('Template name is required');
   });
@@ -118,7 +72,7 @@ describe('terms templates', () => {
     const row = await t.db.query.termsTemplates.findFirst({
       where: (tt, { eq }) => eq(tt.id, res.json().id),
     });
-    expect(row?.createdBy).toBe(managerId);
+    expect(row?.createdBy).toBe(t.manager.user.id);
     expect(row?.content).not.toContain('script');
     expect(row?.content).not.toContain('onerror');
   });
@@ -131,30 +85,34 @@ describe('terms templates', () => {
 
     const defaults = await t.db.query.termsTemplates.findMany({ where: (tt, { eq }) => eq(tt.isDefault, 1) });
     expect(defaults.map((d) => d.name)).toEqual(['School Excursion Terms']);
-    const list = await call('GET', '/api/terms-templates');
+    const list = await t.asManager('GET', '/api/terms-templates');
     expect(list.json().map((x: { name: string }) => x.name)).toEqual([
       'School Excursion Terms',
       'Another',
       'Standard Charter Terms',
     ]);
-    expect((await call('GET', '/api/terms-templates/default')).json().name).toBe('School Excursion Terms');
+    expect((await t.asManager('GET', '/api/terms-templates/default')).json().name).toBe(
+      'School Excursion Terms',
+    );
 
     // Making another the default moves the flag.
-    const patched = await call('PATCH', `/api/terms-templates/${another.json().id}`, { isDefault: 1 });
+    const patched = await t.asManager('PATCH', `/api/terms-templates/${another.json().id}`, { isDefault: 1 });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json()).toMatchObject({ name: 'Another', isDefault: 1 });
     const after = await t.db.query.termsTemplates.findMany({ where: (tt, { eq }) => eq(tt.isDefault, 1) });
     expect(after.map((d) => d.name)).toEqual(['Another']);
 
     // A PATCH without isDefault leaves it alone; content is sanitised again.
-    const renamed = await call('PATCH', `/api/terms-templates/${another.json().id}`, {
+    const renamed = await t.asManager('PATCH', `/api/terms-templates/${another.json().id}`, {
       name: 'Another Terms',
       content: '<p onmouseover="x()">New</p>',
     });
     expect(renamed.json()).toMatchObject({ name: 'Another Terms', content: '<p>New</p>', isDefault: 1 });
-    const unset = await call('PATCH', `/api/terms-templates/${another.json().id}`, { isDefault: false });
+    const unset = await t.asManager('PATCH', `/api/terms-templates/${another.json().id}`, {
+      isDefault: false,
+    });
     expect(unset.json().isDefault).toBe(0);
-    expect((await call('GET', '/api/terms-templates/default')).statusCode).toBe(404);
+    expect((await t.asManager('GET', '/api/terms-templates/default')).statusCode).toBe(404);
   });
 
   it('keeps one default when several are made default at once', async () => {
@@ -168,16 +126,20 @@ describe('terms templates', () => {
 
   it('answers 404 for a missing template', async () => {
     const missing = '00000000-0000-0000-0000-000000000000';
-    expect((await call('PATCH', `/api/terms-templates/${missing}`, { name: 'x' })).statusCode).toBe(404);
-    expect((await call('PATCH', `/api/terms-templates/${missing}`, { isDefault: 1 })).statusCode).toBe(404);
-    const del = await call('DELETE', `/api/terms-templates/${missing}`);
+    expect((await t.asManager('PATCH', `/api/terms-templates/${missing}`, { name: 'x' })).statusCode).toBe(
+      404,
+    );
+    expect((await t.asManager('PATCH', `/api/terms-templates/${missing}`, { isDefault: 1 })).statusCode).toBe(
+      404,
+    );
+    const del = await t.asManager('DELETE', `/api/terms-templates/${missing}`);
     expect(del.statusCode).toBe(404);
     expect(del.json()).toEqual({ message: 'Template not found' });
   });
 
   it('deletes an unused template, deactivates one that jobs used', async () => {
     const unused = (await create({ name: 'Unused', content: '<p>u</p>' })).json();
-    const del = await call('DELETE', `/api/terms-templates/${unused.id}`);
+    const del = await t.asManager('DELETE', `/api/terms-templates/${unused.id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ message: 'Template deleted successfully', deactivated: false });
     expect(
@@ -186,14 +148,16 @@ describe('terms templates', () => {
 
     const used = (await create({ name: 'Used', content: '<p>u</p>', isDefault: 1 })).json();
     await createJob(t.db, { termsTemplateId: used.id, termsAndConditions: '<p>u</p>' });
-    const deactivated = await call('DELETE', `/api/terms-templates/${used.id}`);
+    const deactivated = await t.asManager('DELETE', `/api/terms-templates/${used.id}`);
     expect(deactivated.json()).toEqual({ message: 'Template deleted successfully', deactivated: true });
     const row = await t.db.query.termsTemplates.findFirst({ where: (tt, { eq }) => eq(tt.id, used.id) });
     expect(row).toMatchObject({ isActive: 0, isDefault: 0 });
-    const list = (await call('GET', '/api/terms-templates')).json();
+    const list = (await t.asManager('GET', '/api/terms-templates')).json();
     expect(list.map((x: { id: string }) => x.id)).not.toContain(used.id);
-    expect((await call('DELETE', `/api/terms-templates/${used.id}`)).statusCode).toBe(404);
-    expect((await call('PATCH', `/api/terms-templates/${used.id}`, { name: 'again' })).statusCode).toBe(404);
+    expect((await t.asManager('DELETE', `/api/terms-templates/${used.id}`)).statusCode).toBe(404);
+    expect(
+      (await t.asManager('PATCH', `/api/terms-templates/${used.id}`, { name: 'again' })).statusCode,
+    ).toBe(404);
     expect(await t.db.$count(termsTemplates)).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,8 @@
 import type { VehicleCategory } from '@dms/domain';
-import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { vehicleCategoriesNew, vehicles } from '../../db/schema';
-import { containsPattern, qualified } from '../vehicles/query-helpers';
+import { anyContains, qualified } from '../../db/sql-helpers';
 
 export interface CategoryFilter {
   search?: string;
@@ -31,15 +31,10 @@ const toCategory = (row: Omit<VehicleCategory, 'isActive'> & { isActive: number 
 });
 
 function where(filter: CategoryFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.activeOnly) conditions.push(eq(vehicleCategoriesNew.isActive, 1));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      or(ilike(vehicleCategoriesNew.name, pattern), ilike(vehicleCategoriesNew.slug, pattern))!,
-    );
-  }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(
+    filter.activeOnly ? eq(vehicleCategoriesNew.isActive, 1) : undefined,
+    anyContains(filter.search, [vehicleCategoriesNew.name, vehicleCategoriesNew.slug]),
+  );
 }
 
 export async function listCategories(db: Db, filter: CategoryFilter) {
@@ -51,11 +46,7 @@ export async function listCategories(db: Db, filter: CategoryFilter) {
     .orderBy(asc(sql`lower(${vehicleCategoriesNew.name})`), asc(vehicleCategoriesNew.id))
     .limit(filter.limit)
     .offset(filter.offset);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(vehicleCategoriesNew)
-    .where(condition);
-  return { items: rows.map(toCategory), total: Number(counted?.total ?? 0) };
+  return { items: rows.map(toCategory), total: await db.$count(vehicleCategoriesNew, condition) };
 }
 
 export async function getCategory(db: Db, id: string): Promise<VehicleCategory | undefined> {

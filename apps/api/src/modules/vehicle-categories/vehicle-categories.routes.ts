@@ -7,7 +7,7 @@ import {
 } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParamsSchema, isManager, wantsInactive } from '../vehicles/query-helpers';
+import { IdParamsSchema, listPage, showsInactive } from '../reference-data/list-query';
 import { listCategories } from './vehicle-categories.repository';
 import { createCategory, deleteCategoryById, updateCategoryById } from './vehicle-categories.service';
 
@@ -29,16 +29,13 @@ export async function vehicleCategoriesRoutes(app: FastifyInstance): Promise<voi
         response: { 200: pageOf(VehicleCategorySchema) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const page = await listCategories(app.db, {
-        search: q.search || undefined,
-        activeOnly: !(wantsInactive(q.includeInactive) && isManager(request)),
-        limit: q.limit,
-        offset: q.offset,
-      });
-      return { ...page, limit: q.limit, offset: q.offset };
-    },
+    async (request) =>
+      listPage(request.query, (window) =>
+        listCategories(app.db, {
+          ...window,
+          activeOnly: !showsInactive(request, request.query.includeInactive),
+        }),
+      ),
   );
 
   r.post(

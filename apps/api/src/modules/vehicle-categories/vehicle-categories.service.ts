@@ -1,8 +1,9 @@
 import { slugify, type VehicleCategory, type VehicleCategoryInputSchema } from '@dms/domain';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../plugins/error-handler';
-import { isUniqueViolation, plural } from '../vehicles/query-helpers';
+import { plural } from '../reference-data/wording';
 import { countVehiclesInCategory, setLegacyCategorySlug } from '../vehicles/vehicles.repository';
 import {
   deleteCategory,

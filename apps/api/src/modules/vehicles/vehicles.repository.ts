@@ -1,6 +1,5 @@
 import type { Vehicle, VehicleType } from '@dms/domain';
-import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   depots,
@@ -15,7 +14,7 @@ import {
   vehicleCategoriesNew,
   vehicles,
 } from '../../db/schema';
-import { containsPattern } from './query-helpers';
+import { anyContains } from '../../db/sql-helpers';
 
 export interface VehicleFilter {
   search?: string;
@@ -81,23 +80,18 @@ function selectVehicles(db: Db) {
 }
 
 function where(filter: VehicleFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.activeOnly) conditions.push(eq(vehicles.isActive, 1));
-  if (filter.type) conditions.push(eq(vehicles.type, filter.type));
-  if (filter.categoryId) conditions.push(eq(vehicles.categoryId, filter.categoryId));
-  if (filter.subcontractorId) conditions.push(eq(vehicles.subcontractorId, filter.subcontractorId));
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
-    conditions.push(
-      or(
-        ilike(vehicles.registrationNumber, pattern),
-        ilike(vehicles.nickname, pattern),
-        ilike(vehicles.make, pattern),
-        ilike(vehicles.model, pattern),
-      )!,
-    );
-  }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(
+    filter.activeOnly ? eq(vehicles.isActive, 1) : undefined,
+    filter.type ? eq(vehicles.type, filter.type) : undefined,
+    filter.categoryId ? eq(vehicles.categoryId, filter.categoryId) : undefined,
+    filter.subcontractorId ? eq(vehicles.subcontractorId, filter.subcontractorId) : undefined,
+    anyContains(filter.search, [
+      vehicles.registrationNumber,
+      vehicles.nickname,
+      vehicles.make,
+      vehicles.model,
+    ]),
+  );
 }
 
 export async function listVehicles(db: Db, filter: VehicleFilter) {
@@ -111,8 +105,7 @@ export async function listVehicles(db: Db, filter: VehicleFilter) {
     )
     .limit(filter.limit)
     .offset(filter.offset);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(vehicles).where(condition);
-  return { items: rows.map(toVehicle), total: Number(counted?.total ?? 0) };
+  return { items: rows.map(toVehicle), total: await db.$count(vehicles, condition) };
 }
 
 export async function getVehicle(db: Db, id: string): Promise<Vehicle | undefined> {
@@ -172,24 +165,19 @@ export async function lockVehicle(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function countWhere(db: Db, table: PgTable, condition: SQL) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(condition);
-  return Number(row?.n ?? 0);
-}
-
 /** What still points at a vehicle: jobs (through their vehicle slots), shifts and driver forms. */
 export async function countVehicleReferences(db: Db, id: string) {
   const [jobRow] = await db
     .select({ n: sql<number>`count(distinct ${jobVehicles.jobId})::int` })
     .from(jobVehicles)
     .where(eq(jobVehicles.vehicleId, id));
-  const shiftCount = await countWhere(db, shifts, eq(shifts.vehicleId, id));
+  const shiftCount = await db.$count(shifts, eq(shifts.vehicleId, id));
   let forms = 0;
-  forms += await countWhere(db, preDepartureInspections, eq(preDepartureInspections.vehicleId, id));
-  forms += await countWhere(db, endOfShiftInspections, eq(endOfShiftInspections.vehicleId, id));
-  forms += await countWhere(db, fuelLogs, eq(fuelLogs.vehicleId, id));
-  forms += await countWhere(db, emergencyAlerts, eq(emergencyAlerts.vehicleId, id));
-  forms += await countWhere(db, incidentReports, eq(incidentReports.vehicleId, id));
+  forms += await db.$count(preDepartureInspections, eq(preDepartureInspections.vehicleId, id));
+  forms += await db.$count(endOfShiftInspections, eq(endOfShiftInspections.vehicleId, id));
+  forms += await db.$count(fuelLogs, eq(fuelLogs.vehicleId, id));
+  forms += await db.$count(emergencyAlerts, eq(emergencyAlerts.vehicleId, id));
+  forms += await db.$count(incidentReports, eq(incidentReports.vehicleId, id));
   return { jobs: Number(jobRow?.n ?? 0), shifts: shiftCount, forms };
 }
 
@@ -207,15 +195,15 @@ export async function deleteVehicle(db: Db, id: string): Promise<void> {
 // Counts and bulk changes asked for by the category, depot and subcontractor rules.
 
 export async function countVehiclesInCategory(db: Db, categoryId: string): Promise<number> {
-  return countWhere(db, vehicles, eq(vehicles.categoryId, categoryId));
+  return db.$count(vehicles, eq(vehicles.categoryId, categoryId));
 }
 
 export async function countVehiclesAtDepot(db: Db, depotId: string): Promise<number> {
-  return countWhere(db, vehicles, eq(vehicles.defaultDepotId, depotId));
+  return db.$count(vehicles, eq(vehicles.defaultDepotId, depotId));
 }
 
 export async function countVehiclesOfSubcontractor(db: Db, subcontractorId: string): Promise<number> {
-  return countWhere(db, vehicles, eq(vehicles.subcontractorId, subcontractorId));
+  return db.$count(vehicles, eq(vehicles.subcontractorId, subcontractorId));
 }
 
 /** Takes a subcontractor's vehicles out of service (the subcontractor is being removed). */

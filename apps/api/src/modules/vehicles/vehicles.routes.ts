@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../plugins/error-handler';
-import { IdParamsSchema, isManager, wantsInactive } from './query-helpers';
+import { IdParamsSchema, isManager, listPage, showsInactive } from '../reference-data/list-query';
 import { getVehicle, listVehicles } from './vehicles.repository';
 import { createVehicle, deleteVehicleById, updateVehicleById, VEHICLE_NOT_FOUND } from './vehicles.service';
 
@@ -34,16 +34,15 @@ export async function vehiclesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      const page = await listVehicles(app.db, {
-        search: q.search || undefined,
-        type: q.type,
-        categoryId: q.categoryId,
-        subcontractorId: q.subcontractorId,
-        activeOnly: !(wantsInactive(q.includeInactive) && isManager(request)),
-        limit: q.limit,
-        offset: q.offset,
-      });
-      return { ...page, limit: q.limit, offset: q.offset };
+      return listPage(q, (window) =>
+        listVehicles(app.db, {
+          ...window,
+          type: q.type,
+          categoryId: q.categoryId,
+          subcontractorId: q.subcontractorId,
+          activeOnly: !showsInactive(request, q.includeInactive),
+        }),
+      );
     },
   );
 

@@ -7,11 +7,12 @@ import {
 } from '@dms/domain';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { type FieldError, HttpError } from '../../plugins/error-handler';
 import { getDepot } from '../depots/depots.repository';
+import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
 import { getSubcontractor } from '../subcontractors/subcontractors.repository';
 import { getCategory } from '../vehicle-categories/vehicle-categories.repository';
-import { isUniqueViolation, listPhrase, plural } from './query-helpers';
 import {
   countVehicleReferences,
   deactivateVehicle,
@@ -91,12 +92,19 @@ async function resolveValues(
   };
 }
 
+/** The registration constraints: exact, and whatever the case (db/schema/fleet.ts). */
+const REGISTRATION_CONSTRAINTS = [
+  'vehicles_registration_number_unique',
+  'vehicles_registration_number_lower_uq',
+];
+
 /** The database refuses a duplicate registration that two requests raced to write. */
 async function mappingDuplicates<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error, 'vehicles_registration_number_unique')) throw duplicateRegistration();
+    if (REGISTRATION_CONSTRAINTS.some((name) => isUniqueViolation(error, name)))
+      throw duplicateRegistration();
     throw error;
   }
 }
@@ -135,23 +143,17 @@ export async function updateVehicleById(
  * Deletes a vehicle nothing refers to. A vehicle that jobs, shifts or driver forms still refer
  * to is deactivated instead: those records keep their vehicle, and it leaves the pick lists.
  */
-export async function deleteVehicleById(db: Database, id: string): Promise<DeleteResult> {
-  return db.transaction(async (tx) => {
-    if (!(await lockVehicle(tx, id))) throw new HttpError(404, VEHICLE_NOT_FOUND);
-    const refs = await countVehicleReferences(tx, id);
-    const uses = [
-      refs.jobs > 0 ? plural(refs.jobs, 'job') : '',
-      refs.shifts > 0 ? plural(refs.shifts, 'shift') : '',
-      refs.forms > 0 ? plural(refs.forms, 'driver form') : '',
-    ].filter(Boolean);
-    if (uses.length > 0) {
-      await deactivateVehicle(tx, id);
-      return {
-        message: `Vehicle is used by ${listPhrase(uses)}, so it was deactivated instead of deleted`,
-        deactivated: true,
-      };
-    }
-    await deleteVehicle(tx, id);
-    return { message: 'Vehicle deleted successfully', deactivated: false };
+export function deleteVehicleById(db: Database, id: string): Promise<DeleteResult> {
+  return deleteOrDeactivate(db, {
+    exists: (tx) => lockVehicle(tx, id),
+    notFound: VEHICLE_NOT_FOUND,
+    usage: async (tx) => {
+      const refs = await countVehicleReferences(tx, id);
+      return usageInWords({ job: refs.jobs, shift: refs.shifts, 'driver form': refs.forms });
+    },
+    deactivate: (tx) => deactivateVehicle(tx, id),
+    delete: (tx) => deleteVehicle(tx, id),
+    deactivatedMessage: (usage) => `Vehicle is used by ${usage}, so it was deactivated instead of deleted`,
+    deletedMessage: 'Vehicle deleted successfully',
   });
 }

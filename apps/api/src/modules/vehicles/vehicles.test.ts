@@ -2,45 +2,15 @@ import { STALE_VERSION_MESSAGE } from '@dms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobVehicles, vehicles } from '../../db/schema';
-import { signIn } from '../../test/auth-helpers';
-import {
-  createCategory,
-  createDepot,
-  createDriver,
-  createJob,
-  createManager,
-  createShift,
-  createVehicle,
-} from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createCategory, createDepot, createJob, createShift, createVehicle } from '../../test/factories';
+import { createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
 
-let t: TestApp;
-let managerCookie: string;
-let driverCookie: string;
-let driverId: string;
+let t: RoleTestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const manager = await createManager(t.db);
-  const driver = await createDriver(t.db);
-  driverId = driver.id;
-  managerCookie = await signIn(t.app, manager.email);
-  driverCookie = await signIn(t.app, driver.email);
+  t = await createRoleTestApp();
 });
 afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (cookie: string | undefined, method: Method, url: string, payload?: object) =>
-  // The web client marks its requests; the cross-site guard wants it on bodiless writes.
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: { 'x-requested-with': 'dms', ...(cookie ? { cookie } : {}) },
-  });
-const asManager = (method: Method, url: string, payload?: object) =>
-  call(managerCookie, method, url, payload);
-const asDriver = (method: Method, url: string, payload?: object) => call(driverCookie, method, url, payload);
 
 let regCounter = 0;
 const nextRegistration = () => `REG${String(++regCounter).padStart(4, '0')}`;
@@ -57,15 +27,15 @@ async function newVehicleInput(overrides: object = {}) {
 
 describe('access', () => {
   it('refuses anonymous callers with 401 and drivers with 403 on writes', async () => {
-    expect((await call(undefined, 'GET', '/api/vehicles')).statusCode).toBe(401);
-    expect((await call(undefined, 'POST', '/api/vehicles', await newVehicleInput())).statusCode).toBe(401);
+    expect((await t.anonymous('GET', '/api/vehicles')).statusCode).toBe(401);
+    expect((await t.anonymous('POST', '/api/vehicles', await newVehicleInput())).statusCode).toBe(401);
     const created = await createVehicle(t.db);
     for (const [method, url] of [
       ['POST', '/api/vehicles'],
       ['PUT', `/api/vehicles/${created.id}`],
       ['DELETE', `/api/vehicles/${created.id}`],
     ] as const) {
-      const res = await asDriver(method, url, method === 'DELETE' ? undefined : await newVehicleInput());
+      const res = await t.asDriver(method, url, method === 'DELETE' ? undefined : await newVehicleInput());
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toEqual({ message: 'Forbidden' });
     }
@@ -74,14 +44,14 @@ describe('access', () => {
   it('lets drivers read active vehicles, but never inactive ones', async () => {
     const active = await createVehicle(t.db, { nickname: 'Driver visible' });
     const retired = await createVehicle(t.db, { nickname: 'Driver hidden', isActive: 0 });
-    const list = await asDriver('GET', '/api/vehicles?includeInactive=1&limit=200');
+    const list = await t.asDriver('GET', '/api/vehicles?includeInactive=1&limit=200');
     expect(list.statusCode).toBe(200);
     const ids = list.json().items.map((v: { id: string }) => v.id);
     expect(ids).toContain(active.id);
     expect(ids).not.toContain(retired.id);
-    expect((await asDriver('GET', `/api/vehicles/${active.id}`)).statusCode).toBe(200);
-    expect((await asDriver('GET', `/api/vehicles/${retired.id}`)).statusCode).toBe(404);
-    expect((await asManager('GET', `/api/vehicles/${retired.id}`)).json().isActive).toBe(0);
+    expect((await t.asDriver('GET', `/api/vehicles/${active.id}`)).statusCode).toBe(200);
+    expect((await t.asDriver('GET', `/api/vehicles/${retired.id}`)).statusCode).toBe(404);
+    expect((await t.asManager('GET', `/api/vehicles/${retired.id}`)).json().isActive).toBe(0);
   });
 });
 
@@ -89,7 +59,7 @@ describe('POST /api/vehicles', () => {
   it('creates a vehicle: defaults, blank strings to null, empty capacities to 0, unknown fields dropped', async () => {
     const category = await createCategory(t.db, 'Luxury Coach');
     const depot = await createDepot(t.db);
-    const res = await asManager('POST', '/api/vehicles', {
+    const res = await t.asManager('POST', '/api/vehicles', {
       categoryId: category.id,
       registrationNumber: ' ABC123 ',
       nickname: '',
@@ -141,7 +111,7 @@ describe('POST /api/vehicles', () => {
     [{ type: 'subcontracted' }, 'subcontractorId', 'Subcontractor is required for a partner vehicle'],
     [{ type: 'borrowed' }, 'type', undefined],
   ])('answers 400 for %j', async (override, path, message) => {
-    const res = await asManager('POST', '/api/vehicles', await newVehicleInput(override));
+    const res = await t.asManager('POST', '/api/vehicles', await newVehicleInput(override));
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.errors).toContainEqual(expect.objectContaining({ path }));
@@ -159,7 +129,7 @@ describe('POST /api/vehicles', () => {
       [{ type: 'subcontracted', subcontractorId: missing }, 'subcontractorId', 'Subcontractor not found'],
     ] as const;
     for (const [override, path, message] of cases) {
-      const res = await asManager('POST', '/api/vehicles', await newVehicleInput(override));
+      const res = await t.asManager('POST', '/api/vehicles', await newVehicleInput(override));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message, errors: [{ path, message }] });
     }
@@ -167,7 +137,7 @@ describe('POST /api/vehicles', () => {
 
   it('refuses a registration that another vehicle has, whatever its case, with 409', async () => {
     await createVehicle(t.db, { registrationNumber: 'DUP-001' });
-    const res = await asManager(
+    const res = await t.asManager(
       'POST',
       '/api/vehicles',
       await newVehicleInput({ registrationNumber: 'dup-001' }),
@@ -180,7 +150,9 @@ describe('POST /api/vehicles', () => {
 describe('GET /api/vehicles', () => {
   it('searches registration, nickname, make and model, filters by type and owner, and pages', async () => {
     const category = await createCategory(t.db);
-    const subcontractor = await asManager('POST', '/api/subcontractors', { companyName: 'Partner Coaches' });
+    const subcontractor = await t.asManager('POST', '/api/subcontractors', {
+      companyName: 'Partner Coaches',
+    });
     const partnerId = subcontractor.json().id;
     await createVehicle(t.db, { registrationNumber: 'SRCH-1', nickname: 'Alpha', categoryId: category.id });
     await createVehicle(t.db, { registrationNumber: 'SRCH-2', nickname: 'Bravo', make: 'Scania' });
@@ -191,24 +163,27 @@ describe('GET /api/vehicles', () => {
       subcontractorId: partnerId,
     });
 
-    const byReg = await asManager('GET', '/api/vehicles?search=srch-2');
+    const byReg = await t.asManager('GET', '/api/vehicles?search=srch-2');
     expect(byReg.json().items.map((v: { nickname: string }) => v.nickname)).toEqual(['Bravo']);
-    const byMake = await asManager('GET', '/api/vehicles?search=scan');
+    const byMake = await t.asManager('GET', '/api/vehicles?search=scan');
     expect(byMake.json().total).toBe(1);
-    const wildcard = await asManager('GET', '/api/vehicles?search=%25');
+    const wildcard = await t.asManager('GET', '/api/vehicles?search=%25');
     expect(wildcard.json().total).toBe(0);
 
-    const page = await asManager('GET', '/api/vehicles?search=SRCH&limit=2&offset=0');
+    const page = await t.asManager('GET', '/api/vehicles?search=SRCH&limit=2&offset=0');
     expect(page.json()).toMatchObject({ total: 3, limit: 2, offset: 0 });
     expect(page.json().items.map((v: { nickname: string }) => v.nickname)).toEqual(['Alpha', 'Bravo']);
-    const next = await asManager('GET', '/api/vehicles?search=SRCH&limit=2&offset=2');
+    const next = await t.asManager('GET', '/api/vehicles?search=SRCH&limit=2&offset=2');
     expect(next.json().items.map((v: { nickname: string }) => v.nickname)).toEqual(['Charlie']);
 
-    const partners = await asManager('GET', `/api/vehicles?type=subcontracted&subcontractorId=${partnerId}`);
+    const partners = await t.asManager(
+      'GET',
+      `/api/vehicles?type=subcontracted&subcontractorId=${partnerId}`,
+    );
     expect(partners.json().items).toEqual([
       expect.objectContaining({ registrationNumber: 'SRCH-3', subcontractorName: 'Partner Coaches' }),
     ]);
-    const inCategory = await asManager('GET', `/api/vehicles?categoryId=${category.id}`);
+    const inCategory = await t.asManager('GET', `/api/vehicles?categoryId=${category.id}`);
     expect(inCategory.json().items.map((v: { registrationNumber: string }) => v.registrationNumber)).toEqual([
       'SRCH-1',
     ]);
@@ -216,20 +191,20 @@ describe('GET /api/vehicles', () => {
 
   it('hides inactive vehicles unless a manager asks for them', async () => {
     await createVehicle(t.db, { registrationNumber: 'RETIRED-1', isActive: 0 });
-    expect((await asManager('GET', '/api/vehicles?search=RETIRED')).json().total).toBe(0);
-    expect((await asManager('GET', '/api/vehicles?search=RETIRED&includeInactive=1')).json().total).toBe(1);
+    expect((await t.asManager('GET', '/api/vehicles?search=RETIRED')).json().total).toBe(0);
+    expect((await t.asManager('GET', '/api/vehicles?search=RETIRED&includeInactive=1')).json().total).toBe(1);
   });
 
   it('refuses a limit over 200', async () => {
-    expect((await asManager('GET', '/api/vehicles?limit=1000')).statusCode).toBe(400);
+    expect((await t.asManager('GET', '/api/vehicles?limit=1000')).statusCode).toBe(400);
   });
 });
 
 describe('PUT /api/vehicles/:id', () => {
   it('updates, bumps the version, and refuses a stale version with 409', async () => {
     const input = await newVehicleInput();
-    const created = (await asManager('POST', '/api/vehicles', input)).json();
-    const first = await asManager('PUT', `/api/vehicles/${created.id}`, {
+    const created = (await t.asManager('POST', '/api/vehicles', input)).json();
+    const first = await t.asManager('PUT', `/api/vehicles/${created.id}`, {
       ...input,
       nickname: 'Renamed',
       version: created.version,
@@ -237,7 +212,7 @@ describe('PUT /api/vehicles/:id', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ nickname: 'Renamed', version: created.version + 1 });
 
-    const stale = await asManager('PUT', `/api/vehicles/${created.id}`, {
+    const stale = await t.asManager('PUT', `/api/vehicles/${created.id}`, {
       ...input,
       nickname: 'Lost update',
       version: created.version,
@@ -246,17 +221,17 @@ describe('PUT /api/vehicles/:id', () => {
     expect(stale.json()).toEqual({ message: STALE_VERSION_MESSAGE });
 
     // Without a version the last write wins.
-    const blind = await asManager('PUT', `/api/vehicles/${created.id}`, { ...input, nickname: 'Blind' });
+    const blind = await t.asManager('PUT', `/api/vehicles/${created.id}`, { ...input, nickname: 'Blind' });
     expect(blind.json()).toMatchObject({ nickname: 'Blind', version: created.version + 2 });
   });
 
   it('refuses another vehicle registration with 409 but keeps its own', async () => {
     await createVehicle(t.db, { registrationNumber: 'TAKEN-9' });
     const input = await newVehicleInput();
-    const created = (await asManager('POST', '/api/vehicles', input)).json();
-    const same = await asManager('PUT', `/api/vehicles/${created.id}`, input);
+    const created = (await t.asManager('POST', '/api/vehicles', input)).json();
+    const same = await t.asManager('PUT', `/api/vehicles/${created.id}`, input);
     expect(same.statusCode).toBe(200);
-    const clash = await asManager('PUT', `/api/vehicles/${created.id}`, {
+    const clash = await t.asManager('PUT', `/api/vehicles/${created.id}`, {
       ...input,
       registrationNumber: 'TAKEN-9',
     });
@@ -265,7 +240,7 @@ describe('PUT /api/vehicles/:id', () => {
   });
 
   it('answers 404 for an unknown vehicle', async () => {
-    const res = await asManager('PUT', '/api/vehicles/nope', await newVehicleInput());
+    const res = await t.asManager('PUT', '/api/vehicles/nope', await newVehicleInput());
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Vehicle not found' });
   });
@@ -274,7 +249,7 @@ describe('PUT /api/vehicles/:id', () => {
 describe('DELETE /api/vehicles/:id', () => {
   it('deletes a vehicle that nothing uses', async () => {
     const vehicle = await createVehicle(t.db);
-    const res = await asManager('DELETE', `/api/vehicles/${vehicle.id}`);
+    const res = await t.asManager('DELETE', `/api/vehicles/${vehicle.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Vehicle deleted successfully', deactivated: false });
     expect(await t.db.select().from(vehicles).where(eq(vehicles.id, vehicle.id))).toHaveLength(0);
@@ -284,8 +259,8 @@ describe('DELETE /api/vehicles/:id', () => {
     const vehicle = await createVehicle(t.db);
     const job = await createJob(t.db, {}, { vehicleId: vehicle.id });
     await createJob(t.db, {}, { vehicleId: vehicle.id });
-    await createShift(t.db, driverId, { vehicleId: vehicle.id, endTime: new Date() });
-    const res = await asManager('DELETE', `/api/vehicles/${vehicle.id}`);
+    await createShift(t.db, t.driver.user.id, { vehicleId: vehicle.id, endTime: new Date() });
+    const res = await t.asManager('DELETE', `/api/vehicles/${vehicle.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Vehicle is used by 2 jobs and 1 shift, so it was deactivated instead of deleted',
@@ -296,12 +271,12 @@ describe('DELETE /api/vehicles/:id', () => {
     const [slot] = await t.db.select().from(jobVehicles).where(eq(jobVehicles.jobId, job.id));
     expect(slot!.vehicleId).toBe(vehicle.id);
     // It leaves the active list.
-    const list = await asManager('GET', `/api/vehicles?search=${vehicle.registrationNumber}`);
+    const list = await t.asManager('GET', `/api/vehicles?search=${vehicle.registrationNumber}`);
     expect(list.json().total).toBe(0);
   });
 
   it('answers 404 for an unknown vehicle', async () => {
-    const res = await asManager('DELETE', '/api/vehicles/00000000-0000-0000-0000-000000000000');
+    const res = await t.asManager('DELETE', '/api/vehicles/00000000-0000-0000-0000-000000000000');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Vehicle not found' });
   });
