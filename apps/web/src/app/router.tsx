@@ -93,6 +93,20 @@ export const routes: RouteObject[] = [
       {
         Component: RequireAuth,
         children: [
+          // The quote colour preview opens in a new tab, without the shell (managers only).
+          {
+            path: 'settings/documents/quotes/preview',
+            Component: RequireManager,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/settings/pages/quote-color-preview-page'))
+                    .QuoteColorPreviewPage,
+                }),
+              },
+            ],
+          },
           {
             Component: AppLayout,
             children: [

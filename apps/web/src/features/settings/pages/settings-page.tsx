@@ -1,4 +1,4 @@
-import { Alert, Box, Group, Loader, NavLink, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Alert, Box, Group, Loader, NavLink, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -26,30 +26,28 @@ export function SettingsPage() {
     />
   ) : (
     <Box component="nav" aria-label="Settings" w={230} style={{ flexShrink: 0 }} data-testid="settings-nav">
-      <ScrollArea.Autosize mah="calc(100vh - 180px)">
-        <Stack gap="md">
-          {SETTINGS_SECTIONS.map((section) => (
-            <Stack key={section.label} gap={2}>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm">
-                {section.label}
-              </Text>
-              {section.panels.map((p) => (
-                <NavLink
-                  key={p.path}
-                  component={Link}
-                  to={`/settings/${p.path}`}
-                  label={p.label}
-                  leftSection={<p.icon size={18} aria-hidden="true" />}
-                  active={current?.path === p.path}
-                  aria-current={current?.path === p.path ? 'page' : undefined}
-                  variant="light"
-                  style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                />
-              ))}
-            </Stack>
-          ))}
-        </Stack>
-      </ScrollArea.Autosize>
+      <Stack gap="md">
+        {SETTINGS_SECTIONS.map((section) => (
+          <Stack key={section.label} gap={2}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm">
+              {section.label}
+            </Text>
+            {section.panels.map((p) => (
+              <NavLink
+                key={p.path}
+                component={Link}
+                to={`/settings/${p.path}`}
+                label={p.label}
+                leftSection={<p.icon size={18} aria-hidden="true" />}
+                active={current?.path === p.path}
+                aria-current={current?.path === p.path ? 'page' : undefined}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              />
+            ))}
+          </Stack>
+        ))}
+      </Stack>
     </Box>
   );
 

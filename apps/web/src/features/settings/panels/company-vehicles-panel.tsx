@@ -1,11 +1,6 @@
-import { Text } from '@mantine/core';
-import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { VehiclesManager } from '../components/vehicles-manager';
 
-export default function Panel() {
-  return (
-    <>
-      <SettingsPanelHeader title="Company Vehicles" />
-      <Text c="dimmed">This panel is being built.</Text>
-    </>
-  );
+/** /settings/vehicles/company (spec 2 §2.7). */
+export default function CompanyVehiclesPanel() {
+  return <VehiclesManager type="company_owned" />;
 }

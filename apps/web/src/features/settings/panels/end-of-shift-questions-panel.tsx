@@ -1,11 +1,6 @@
-import { Text } from '@mantine/core';
-import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { InspectionQuestionEditor } from '../components/inspection-question-editor';
 
-export default function Panel() {
-  return (
-    <>
-      <SettingsPanelHeader title="End of Shift Inspection Questions" />
-      <Text c="dimmed">This panel is being built.</Text>
-    </>
-  );
+/** /settings/ops-forms/end-of-shift. */
+export default function EndOfShiftQuestionsPanel() {
+  return <InspectionQuestionEditor type="end_of_shift" />;
 }

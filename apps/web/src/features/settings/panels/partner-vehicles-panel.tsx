@@ -1,11 +1,6 @@
-import { Text } from '@mantine/core';
-import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { VehiclesManager } from '../components/vehicles-manager';
 
-export default function Panel() {
-  return (
-    <>
-      <SettingsPanelHeader title="Partner Vehicles" />
-      <Text c="dimmed">This panel is being built.</Text>
-    </>
-  );
+/** /settings/vehicles/partner (spec 2 §2.7): vehicles of subcontractors. */
+export default function PartnerVehiclesPanel() {
+  return <VehiclesManager type="subcontracted" />;
 }

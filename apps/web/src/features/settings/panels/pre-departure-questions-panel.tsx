@@ -1,11 +1,6 @@
-import { Text } from '@mantine/core';
-import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { InspectionQuestionEditor } from '../components/inspection-question-editor';
 
-export default function Panel() {
-  return (
-    <>
-      <SettingsPanelHeader title="Pre-Departure Inspection Questions" />
-      <Text c="dimmed">This panel is being built.</Text>
-    </>
-  );
+/** /settings/ops-forms/inspections (and the older /settings/operations/inspections). */
+export default function PreDepartureQuestionsPanel() {
+  return <InspectionQuestionEditor type="pre_departure" />;
 }

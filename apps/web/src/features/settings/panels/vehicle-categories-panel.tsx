@@ -1,11 +1,125 @@
-import { Text } from '@mantine/core';
+import type { VehicleCategory } from '@dms/domain';
+import { Button, ColorSwatch, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteCategory, useVehicleCategories } from '../api/fleet';
+import { OPTIONS_LIMIT } from '../api/list-page';
+import { CategoryFormDialog } from '../components/category-form-dialog';
+import { ConfirmMessage } from '../components/confirm-message';
+import { QueryState } from '../components/query-state';
+import { RowActions } from '../components/row-actions';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { useDialogTarget } from '../components/use-dialog-target';
+import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
 
-export default function Panel() {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** /settings/vehicles/categories (spec 2 §2.7): name, colour and how many vehicles use each. */
+export default function VehicleCategoriesPanel() {
+  const query = useVehicleCategories({ limit: OPTIONS_LIMIT });
+  const remove = useDeleteCategory();
+  const form = useDialogTarget<VehicleCategory>();
+  const deleting = useDialogTarget<VehicleCategory>();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const categories = query.data?.items ?? [];
+
+  const closeDelete = () => {
+    deleting.close();
+    setDeleteError(null);
+  };
+
+  const confirmDelete = () => {
+    if (!deleting.target) return;
+    remove.mutate(deleting.target.id, {
+      onSuccess: () => {
+        notifySettingsSuccess('Category', 'delete');
+        closeDelete();
+      },
+      onError: (error) => {
+        // The toast has the fixed text (spec 2 §8); the reason (e.g. vehicles still use it) stays in the dialog.
+        setDeleteError(errorMessage(error, 'Failed to delete category'));
+        notifySettingsFailure('category', 'delete', error, { fixed: true });
+      },
+    });
+  };
+
+  const addButton = (
+    <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => form.open()}>
+      Add Category
+    </Button>
+  );
+
   return (
     <>
-      <SettingsPanelHeader title="Vehicle Categories" />
-      <Text c="dimmed">This panel is being built.</Text>
+      <SettingsPanelHeader
+        title="Vehicle Categories"
+        description="Vehicle types used for quoting and for the vehicle slots of a job"
+        actions={addButton}
+      />
+      <QueryState query={query} isEmpty={categories.length === 0} empty="No vehicle categories yet.">
+        <Table aria-label="Vehicle categories" data-testid="categories-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th visibleFrom="xs">Colour</Table.Th>
+              <Table.Th>Vehicles</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {categories.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <ColorSwatch color={c.color} size={18} aria-hidden="true" style={{ flexShrink: 0 }} />
+                    <Text size="sm" fw={500}>
+                      {c.name}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td visibleFrom="xs">
+                  <Text size="sm" ff="monospace">
+                    {c.color}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{plural(c.vehicleCount, 'vehicle')}</Table.Td>
+                <Table.Td>
+                  <RowActions
+                    name={c.name}
+                    onEdit={() => form.open(c)}
+                    onDelete={() => {
+                      setDeleteError(null);
+                      deleting.open(c);
+                    }}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </QueryState>
+      <CategoryFormDialog opened={form.opened} onClose={form.close} category={form.target} />
+      <ConfirmDialog
+        opened={deleting.opened}
+        title="Delete category?"
+        message={
+          <ConfirmMessage error={deleteError}>
+            {deleting.target && deleting.target.vehicleCount > 0
+              ? `Delete "${deleting.target.name}"? It is used by ${plural(deleting.target.vehicleCount, 'vehicle')}; move them to another category first.`
+              : `Delete "${deleting.target?.name ?? ''}"? This cannot be undone.`}
+          </ConfirmMessage>
+        }
+        confirmLabel="Delete"
+        confirmColor="red"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={closeDelete}
+        data-testid="category-delete-dialog"
+      />
     </>
   );
 }

@@ -1,0 +1,243 @@
+import type { Driver, UserRole } from '@dms/domain';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconDots,
+  IconPencil,
+  IconShieldCheck,
+  IconShieldOff,
+} from '@tabler/icons-react';
+import { driverName } from './driver-form-dialog';
+
+const ROLE_LABELS: Record<UserRole, string> = { manager: 'Manager', driver: 'Driver' };
+
+/** Badges in a tight table keep their whole label. */
+const BADGE_STYLE = { minWidth: 'max-content' } as const;
+
+export interface DriverRowHandlers {
+  onEdit: (driver: Driver) => void;
+  onToggleActive: (driver: Driver) => void;
+  onToggleManager: (driver: Driver) => void;
+  /** The driver whose activation is being saved (its button shows progress). */
+  busyId?: string;
+}
+
+function StatusBadge({ driver }: { driver: Driver }) {
+  return driver.isActive === 1 ? (
+    <Badge color="green" variant="light" style={BADGE_STYLE} data-testid="driver-status">
+      Active
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light" style={BADGE_STYLE} data-testid="driver-status">
+      Inactive
+    </Badge>
+  );
+}
+
+/** Whether the driver has proved the email address (shown under it). */
+function Verified({ driver }: { driver: Driver }) {
+  const verified = driver.emailVerified === 1;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {verified ? (
+        <IconCircleCheck size={14} color="var(--mantine-color-teal-text)" aria-hidden="true" />
+      ) : (
+        <IconAlertCircle size={14} color="var(--mantine-color-yellow-text)" aria-hidden="true" />
+      )}
+      <Text size="xs" c="dimmed">
+        {verified ? 'Verified' : 'Not verified'}
+      </Text>
+    </Group>
+  );
+}
+
+function Roles({ driver }: { driver: Driver }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      {driver.roles.map((role) => (
+        <Badge
+          key={role}
+          color={role === 'manager' ? 'grape' : 'brand'}
+          variant="outline"
+          size="sm"
+          style={{ ...BADGE_STYLE, textTransform: 'none' }}
+        >
+          {ROLE_LABELS[role]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function Pin({ driver }: { driver: Driver }) {
+  return driver.driverNumber ? (
+    <Text size="sm" ff="monospace">
+      {driver.driverNumber}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      No PIN
+    </Text>
+  );
+}
+
+function Actions({
+  driver,
+  onEdit,
+  onToggleActive,
+  onToggleManager,
+  busyId,
+}: { driver: Driver } & DriverRowHandlers) {
+  const name = driverName(driver);
+  const active = driver.isActive === 1;
+  const manager = driver.roles.includes('manager');
+  return (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      <Tooltip label="Edit">
+        <ActionIcon
+          aria-label={`Edit ${name}`}
+          onClick={() => onEdit(driver)}
+          size="lg"
+          variant="subtle"
+          color="gray"
+        >
+          <IconPencil size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <Button
+        size="xs"
+        variant="outline"
+        color={active ? 'red' : 'green'}
+        onClick={() => onToggleActive(driver)}
+        loading={busyId === driver.id}
+        aria-label={`${active ? 'Deactivate' : 'Activate'} ${name}`}
+        miw={96}
+      >
+        {active ? 'Deactivate' : 'Activate'}
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon aria-label={`More actions for ${name}`} size="lg" variant="subtle" color="gray">
+            <IconDots size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={
+              manager ? (
+                <IconShieldOff size={16} aria-hidden="true" />
+              ) : (
+                <IconShieldCheck size={16} aria-hidden="true" />
+              )
+            }
+            color={manager ? 'red' : undefined}
+            onClick={() => onToggleManager(driver)}
+          >
+            {manager ? 'Remove manager role' : 'Make manager'}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+/** Drivers as a table on wider screens and as cards on phones; inactive drivers are muted. */
+export function DriversTable({ drivers, ...handlers }: { drivers: Driver[] } & DriverRowHandlers) {
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+
+  if (phone) {
+    return (
+      <Stack gap="sm" role="list" aria-label="Drivers" data-testid="drivers-cards">
+        {drivers.map((d) => (
+          <Card key={d.id} role="listitem" padding="sm" data-inactive={d.isActive !== 1 || undefined}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate c={d.isActive === 1 ? undefined : 'dimmed'}>
+                    {driverName(d)}
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    {d.email}
+                  </Text>
+                </Stack>
+                <StatusBadge driver={d} />
+              </Group>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm">PIN:</Text>
+                <Pin driver={d} />
+                <Verified driver={d} />
+                <Roles driver={d} />
+              </Group>
+              <Actions driver={d} {...handlers} />
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table aria-label="Drivers" data-testid="drivers-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>PIN</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Roles</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {drivers.map((d) => {
+            const inactive = d.isActive !== 1;
+            return (
+              <Table.Tr key={d.id} c={inactive ? 'dimmed' : undefined} data-inactive={inactive || undefined}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {driverName(d)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {d.email}
+                  </Text>
+                  <Verified driver={d} />
+                </Table.Td>
+                <Table.Td>
+                  <Pin driver={d} />
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge driver={d} />
+                </Table.Td>
+                <Table.Td>
+                  <Roles driver={d} />
+                </Table.Td>
+                <Table.Td>
+                  <Actions driver={d} {...handlers} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

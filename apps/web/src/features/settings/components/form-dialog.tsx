@@ -1,0 +1,62 @@
+import { Button, Group, Modal, type ModalProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A dialog that holds a form. Clicking outside does not close it (typed values would be lost);
+ * Escape and the close button do, unless a dialog opened from it is on top.
+ */
+export function FormDialog({
+  opened,
+  onClose,
+  title,
+  size = 'md',
+  closeOnEscape = true,
+  children,
+  'data-testid': testId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  size?: ModalProps['size'];
+  /** False while a dialog opened from this one is on screen (Escape closes only the top one). */
+  closeOnEscape?: boolean;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      centered
+      closeOnClickOutside={false}
+      closeOnEscape={closeOnEscape}
+      data-testid={testId}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** Cancel and the submit button at the foot of a form. */
+export function FormActions({
+  submitLabel,
+  loading,
+  onCancel,
+}: {
+  submitLabel: string;
+  loading: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <Group justify="flex-end" gap="sm" mt="md">
+      <Button variant="default" onClick={onCancel} disabled={loading}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={loading}>
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,48 @@
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** Edit and Delete icon buttons of a row or card; `name` makes their accessible names unique. */
+export function RowActions({
+  name,
+  onEdit,
+  onDelete,
+  deleteLabel = 'Delete',
+  deleteIcon,
+  children,
+}: {
+  name: string;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  deleteLabel?: string;
+  /** Replaces the bin, e.g. an archive box. */
+  deleteIcon?: ReactNode;
+  /** Further actions, shown after Edit (e.g. Reactivate in place of Delete). */
+  children?: ReactNode;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      {onEdit && (
+        <Tooltip label="Edit">
+          <ActionIcon aria-label={`Edit ${name}`} onClick={onEdit} size="lg" variant="subtle" color="gray">
+            <IconPencil size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {children}
+      {onDelete && (
+        <Tooltip label={deleteLabel}>
+          <ActionIcon
+            aria-label={`${deleteLabel} ${name}`}
+            onClick={onDelete}
+            size="lg"
+            variant="subtle"
+            color="red"
+          >
+            {deleteIcon ?? <IconTrash size={18} aria-hidden="true" />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
