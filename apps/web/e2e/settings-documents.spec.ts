@@ -214,6 +214,9 @@ test('terms templates: create with bold text, make default, edit, delete with co
     await page.keyboard.press('End');
     await editDialog.getByRole('button', { name: 'Text colour' }).click();
     await page.getByRole('menuitem', { name: 'Red' }).click();
+    // Picking a colour hands the keyboard back to the text, so typing carries on there.
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(editDialog.getByRole('textbox', { name: 'Terms and Conditions' })).toBeFocused();
     await page.keyboard.type(' Late fees apply.');
     await editDialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Template updated successfully')).toBeVisible();

@@ -2,9 +2,9 @@ import { type Preferences, PreferencesSchema, REMINDER_HOUR_OPTIONS } from '@dms
 import { Alert, Button, Card, Divider, Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBell } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { SectionHeader } from '../../../components/section-header';
 import { showToast } from '../../../lib/toast';
 import { usePreferences, useUpdatePreferences } from '../api';
-import { SectionHeader } from './section-header';
 
 type FlagField = 'emailNewAssignments' | 'emailJobUpdates' | 'emailCancellations' | 'emailReminders';
 

@@ -1,8 +1,8 @@
 import type { UserRole } from '@dms/domain';
 import { Badge, Card, Divider, Group, Input, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
+import { SectionHeader } from '../../../components/section-header';
 import type { AccountUser } from '../account-user';
-import { SectionHeader } from './section-header';
 
 const ROLE_LABELS: Record<UserRole, string> = { manager: 'Manager', driver: 'Driver' };
 

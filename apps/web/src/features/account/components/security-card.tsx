@@ -1,7 +1,7 @@
 import { Badge, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { SectionHeader } from './section-header';
+import { SectionHeader } from '../../../components/section-header';
 
 export interface SecurityCardProps {
   emailVerified: boolean;

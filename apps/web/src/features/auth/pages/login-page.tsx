@@ -33,10 +33,13 @@ export function LoginPage() {
   const googleError =
     errorParam && errorParam in GOOGLE_ERRORS ? GOOGLE_ERRORS[errorParam as GoogleSignInError] : null;
   const googleAvailable = providers.data?.google === true;
+  // When Google is not configured the card already says so below; the same words twice are noise.
+  const showGoogleError =
+    googleError !== null && !(errorParam === 'google_unavailable' && providers.data?.google === false);
 
   return (
     <Stack gap="md" data-testid="login-card">
-      {googleError ? (
+      {showGoogleError && googleError ? (
         <Alert
           color="red"
           variant="light"

@@ -4,6 +4,7 @@ import {
   ContactInputSchema,
   CUSTOMER_TYPE_LABELS,
   type Customer,
+  type DeleteResult,
 } from '@dms/domain';
 import {
   Autocomplete,
@@ -20,18 +21,16 @@ import {
 import { useForm } from '@mantine/form';
 import { IconMail, IconPhone, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { validateForm } from '../../../lib/form-errors';
 import { useContacts, useCreateContact, useDeleteContact, useUpdateContact } from '../api/customers';
 import { serverFieldErrors } from '../api/list-page';
 import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
-import { ConfirmMessage } from './confirm-message';
+import { DeleteConfirmDialog } from './delete-confirm-dialog';
 import { notifyDeleteResult } from './delete-toast';
 import { FormActions, FormDialog } from './form-dialog';
 import { QueryState } from './query-state';
 import { RowActions } from './row-actions';
-import { useDialogTarget } from './use-dialog-target';
+import { useConfirmedDelete } from './use-confirmed-delete';
 
 interface ContactFormValues {
   name: string;
@@ -171,28 +170,15 @@ export function ContactsDialog({
   const remove = useDeleteContact();
   // 'new', a contact's id, or nothing: which form is open.
   const [editing, setEditing] = useState<string | null>(null);
-  const deleting = useDialogTarget<Contact>();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = useConfirmedDelete<Contact, DeleteResult>(remove, {
+    entity: 'Contact',
+    onDeleted: (result) => notifyDeleteResult('Contact', result),
+  });
   const contacts = query.data?.items ?? [];
 
   const close = () => {
     setEditing(null);
     onClose();
-  };
-
-  const confirmDelete = () => {
-    const contact = deleting.target;
-    if (!contact) return;
-    remove.mutate(contact.id, {
-      onSuccess: (result) => {
-        notifyDeleteResult('Contact', result);
-        deleting.close();
-      },
-      onError: (error) => {
-        setDeleteError(errorMessage(error, 'Failed to delete contact'));
-        notifySettingsFailure('Contact', 'delete', error);
-      },
-    });
   };
 
   return (
@@ -241,10 +227,7 @@ export function ContactsDialog({
                       key={contact.id}
                       contact={contact}
                       onEdit={() => setEditing(contact.id)}
-                      onDelete={() => {
-                        setDeleteError(null);
-                        deleting.open(contact);
-                      }}
+                      onDelete={() => deleting.open(contact)}
                     />
                   ),
                 )}
@@ -258,19 +241,10 @@ export function ContactsDialog({
           </Stack>
         )}
       </FormDialog>
-      <ConfirmDialog
-        opened={deleting.opened}
+      <DeleteConfirmDialog
+        remove={deleting}
         title="Delete contact?"
-        message={
-          <ConfirmMessage error={deleteError}>
-            {`Delete ${deleting.target?.name ?? 'this contact'}? A contact named on jobs is deactivated instead, so the jobs keep it.`}
-          </ConfirmMessage>
-        }
-        confirmLabel="Delete"
-        confirmColor="red"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={deleting.close}
+        text={`Delete ${deleting.target?.name ?? 'this contact'}? A contact named on jobs is deactivated instead, so the jobs keep it.`}
         data-testid="contact-delete-dialog"
       />
     </>

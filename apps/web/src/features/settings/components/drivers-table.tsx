@@ -22,6 +22,7 @@ import {
   IconShieldOff,
 } from '@tabler/icons-react';
 import { driverName } from './driver-form-dialog';
+import { OptionalText } from './optional-text';
 
 const ROLE_LABELS: Record<UserRole, string> = { manager: 'Manager', driver: 'Driver' };
 
@@ -84,14 +85,12 @@ function Roles({ driver }: { driver: Driver }) {
 }
 
 function Pin({ driver }: { driver: Driver }) {
-  return driver.driverNumber ? (
-    <Text size="sm" ff="monospace">
-      {driver.driverNumber}
-    </Text>
-  ) : (
-    <Text size="sm" c="dimmed">
-      No PIN
-    </Text>
+  return (
+    <OptionalText
+      value={driver.driverNumber}
+      missing="No PIN"
+      ff={driver.driverNumber ? 'monospace' : undefined}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 import { type EmergencyType, EmergencyTypeInputSchema, SEVERITIES, type Severity } from '@dms/domain';
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { validateForm } from '../../../lib/form-errors';
 import { useCreateEmergencyType, useUpdateEmergencyType } from '../api/ops-forms';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
+import { FormActions, FormDialog } from './form-dialog';
+import { saveHandlers } from './save-handlers';
 
 export const SEVERITY_LABELS: Record<Severity, string> = {
   low: 'Low',
@@ -39,7 +39,6 @@ export function EmergencyTypeDialog({
 }) {
   const create = useCreateEmergencyType();
   const update = useUpdateEmergencyType();
-  const phone = useMediaQuery('(max-width: 48em)');
   const form = useForm<EmergencyTypeValues>({
     initialValues: EMPTY,
     validate: (values) => validateForm(EmergencyTypeInputSchema, values).errors,
@@ -68,36 +67,24 @@ export function EmergencyTypeDialog({
       // requiresImmediateResponse has no input (spec 2 §3.2): the stored value stays.
       update.mutate(
         { id: emergencyType.id, changes: fields },
-        {
-          onSuccess: () => {
-            notifySettingsSuccess('Emergency type', 'update');
-            onClose();
-          },
-          onError: (error) => notifySettingsFailure('Emergency type', 'update', error, { fixed: true }),
-        },
+        saveHandlers('Emergency type', 'update', onClose, { fixed: true }),
       );
     } else {
       create.mutate(
         { ...fields, requiresImmediateResponse: 0 },
-        {
-          onSuccess: () => {
-            notifySettingsSuccess('Emergency type', 'create');
-            onClose();
-          },
-          onError: (error) => notifySettingsFailure('Emergency type', 'create', error, { fixed: true }),
-        },
+        saveHandlers('Emergency type', 'create', onClose, { fixed: true }),
       );
     }
   });
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={pending ? () => {} : onClose}
+      onClose={onClose}
       title={emergencyType ? 'Edit Emergency Type' : 'Add Emergency Type'}
       size="lg"
-      fullScreen={phone}
-      closeOnClickOutside={!pending}
+      busy={pending}
+      fullScreenOnPhone
       data-testid="emergency-type-dialog"
     >
       <form onSubmit={submit} noValidate>
@@ -127,16 +114,9 @@ export function EmergencyTypeDialog({
             maw={260}
             {...form.getInputProps('severity')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              Save
-            </Button>
-          </Group>
         </Stack>
+        <FormActions submitLabel={'Save'} loading={pending} onCancel={onClose} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

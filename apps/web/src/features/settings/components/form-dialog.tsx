@@ -1,4 +1,5 @@
 import { Button, Group, Modal, type ModalProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 /**
@@ -11,6 +12,8 @@ export function FormDialog({
   title,
   size = 'md',
   closeOnEscape = true,
+  busy = false,
+  fullScreenOnPhone = false,
   children,
   'data-testid': testId,
 }: {
@@ -20,15 +23,21 @@ export function FormDialog({
   size?: ModalProps['size'];
   /** False while a dialog opened from this one is on screen (Escape closes only the top one). */
   closeOnEscape?: boolean;
+  /** While saving: the dialog stays until the answer arrives. */
+  busy?: boolean;
+  /** Fills a phone's screen (long forms). */
+  fullScreenOnPhone?: boolean;
   children: ReactNode;
   'data-testid'?: string;
 }) {
+  const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={busy ? () => {} : onClose}
       title={title}
       size={size}
+      fullScreen={fullScreenOnPhone && phone}
       centered
       closeOnClickOutside={false}
       closeOnEscape={closeOnEscape}
@@ -43,10 +52,13 @@ export function FormDialog({
 export function FormActions({
   submitLabel,
   loading,
+  disabled = false,
   onCancel,
 }: {
   submitLabel: string;
   loading: boolean;
+  /** The form is not ready to be sent. */
+  disabled?: boolean;
   onCancel: () => void;
 }) {
   return (
@@ -54,7 +66,7 @@ export function FormActions({
       <Button variant="default" onClick={onCancel} disabled={loading}>
         Cancel
       </Button>
-      <Button type="submit" loading={loading}>
+      <Button type="submit" disabled={disabled} loading={loading}>
         {submitLabel}
       </Button>
     </Group>

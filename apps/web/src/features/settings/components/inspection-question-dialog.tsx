@@ -4,21 +4,11 @@ import {
   QUESTION_CATEGORIES,
   type QuestionCategory,
 } from '@dms/domain';
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useCreateInspectionQuestion, useUpdateInspectionQuestion } from '../api/ops-forms';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
+import { FormActions, FormDialog } from './form-dialog';
+import { saveHandlers } from './save-handlers';
 
 interface QuestionValues {
   question: string;
@@ -49,7 +39,6 @@ export function InspectionQuestionDialog({
 }) {
   const create = useCreateInspectionQuestion();
   const update = useUpdateInspectionQuestion();
-  const phone = useMediaQuery('(max-width: 48em)');
   const [values, setValues] = useState<QuestionValues>({
     question: '',
     category: 'Safety',
@@ -94,33 +83,21 @@ export function InspectionQuestionDialog({
     if (question) {
       update.mutate(
         { id: question.id, changes: fields },
-        {
-          onSuccess: () => {
-            notifySettingsSuccess('Inspection question', 'update');
-            onClose();
-          },
-          onError: (error) => notifySettingsFailure('Inspection question', 'update', error, { fixed: true }),
-        },
+        saveHandlers('Inspection question', 'update', onClose, { fixed: true }),
       );
     } else {
-      create.mutate(fields, {
-        onSuccess: () => {
-          notifySettingsSuccess('Inspection question', 'create');
-          onClose();
-        },
-        onError: (error) => notifySettingsFailure('Inspection question', 'create', error, { fixed: true }),
-      });
+      create.mutate(fields, saveHandlers('Inspection question', 'create', onClose, { fixed: true }));
     }
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={pending ? () => {} : onClose}
+      onClose={onClose}
       title={question ? 'Edit Question' : 'Add Question'}
       size="lg"
-      fullScreen={phone}
-      closeOnClickOutside={!pending}
+      busy={pending}
+      fullScreenOnPhone
       data-testid="inspection-question-dialog"
     >
       <form onSubmit={submit} noValidate>
@@ -169,16 +146,9 @@ export function InspectionQuestionDialog({
               setValues((v) => ({ ...v, requiresPhoto: checked }));
             }}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSave} loading={pending}>
-              Save
-            </Button>
-          </Group>
         </Stack>
+        <FormActions submitLabel={'Save'} loading={pending} disabled={!canSave} onCancel={onClose} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

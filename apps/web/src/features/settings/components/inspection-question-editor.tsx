@@ -1,19 +1,20 @@
 import { type InspectionQuestion, type InspectionType, nextSortOrder } from '@dms/domain';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCamera, IconEdit, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconCamera } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { showToast } from '../../../lib/toast';
 import {
   useDeleteInspectionQuestion,
   useInspectionQuestions,
   useUpdateInspectionQuestion,
 } from '../api/ops-forms';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
+import { AddButton } from './add-button';
+import { InactiveBadge } from './inactive-badge';
 import { InspectionQuestionDialog } from './inspection-question-dialog';
 import { QueryState } from './query-state';
+import { ReactivatableRowActions, type ReactivatableRowHandlers } from './reactivatable-row-actions';
 import { SettingsPanelHeader } from './settings-panel-header';
+import { useReactivatableList } from './use-reactivatable-list';
 
 const CATEGORY_COLORS: Record<string, string> = {
   Safety: 'red',
@@ -36,54 +37,9 @@ const TEXTS: Record<InspectionType, { title: string; description: string }> = {
   },
 };
 
-interface RowActions {
-  onEdit: (q: InspectionQuestion) => void;
-  onDelete: (q: InspectionQuestion) => void;
-  onReactivate: (q: InspectionQuestion) => void;
-  reactivatingId: string | null;
-}
-
-function Actions({
-  question,
-  onEdit,
-  onDelete,
-  onReactivate,
-  reactivatingId,
-}: RowActions & { question: InspectionQuestion }) {
-  const short = question.question.length > 40 ? `${question.question.slice(0, 40)}…` : question.question;
-  return (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
-      {question.isActive === 1 ? null : (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconRestore size={14} aria-hidden="true" />}
-          onClick={() => onReactivate(question)}
-          loading={reactivatingId === question.id}
-          aria-label={`Reactivate "${short}"`}
-        >
-          Reactivate
-        </Button>
-      )}
-      <Tooltip label="Edit">
-        <ActionIcon size="lg" aria-label={`Edit "${short}"`} onClick={() => onEdit(question)}>
-          <IconEdit size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      {question.isActive === 1 ? (
-        <Tooltip label="Delete">
-          <ActionIcon
-            size="lg"
-            color="red"
-            aria-label={`Delete "${short}"`}
-            onClick={() => onDelete(question)}
-          >
-            <IconTrash size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
-    </Group>
-  );
+/** The question, cut short, in quotes: it names the row's buttons. */
+function shortName(question: InspectionQuestion): string {
+  return `"${question.question.length > 40 ? `${question.question.slice(0, 40)}…` : question.question}"`;
 }
 
 function Badges({ question }: { question: InspectionQuestion }) {
@@ -102,16 +58,15 @@ function Badges({ question }: { question: InspectionQuestion }) {
           Photo
         </Badge>
       ) : null}
-      {question.isActive === 1 ? null : (
-        <Badge variant="filled" color="gray" size="sm" data-testid="inactive-badge">
-          Inactive
-        </Badge>
-      )}
+      {question.isActive === 1 ? null : <InactiveBadge data-testid="inactive-badge" />}
     </>
   );
 }
 
-function QuestionTable({ questions, ...actions }: RowActions & { questions: InspectionQuestion[] }) {
+function QuestionTable({
+  questions,
+  ...actions
+}: ReactivatableRowHandlers<InspectionQuestion> & { questions: InspectionQuestion[] }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table data-testid="questions-table">
@@ -149,7 +104,7 @@ function QuestionTable({ questions, ...actions }: RowActions & { questions: Insp
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Actions question={q} {...actions} />
+                <ReactivatableRowActions item={q} name={shortName(q)} {...actions} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -159,7 +114,10 @@ function QuestionTable({ questions, ...actions }: RowActions & { questions: Insp
   );
 }
 
-function QuestionCards({ questions, ...actions }: RowActions & { questions: InspectionQuestion[] }) {
+function QuestionCards({
+  questions,
+  ...actions
+}: ReactivatableRowHandlers<InspectionQuestion> & { questions: InspectionQuestion[] }) {
   return (
     <Stack gap="sm" data-testid="questions-table">
       {questions.map((q) => (
@@ -184,7 +142,7 @@ function QuestionCards({ questions, ...actions }: RowActions & { questions: Insp
               <Group gap={4} wrap="wrap">
                 <Badges question={q} />
               </Group>
-              <Actions question={q} {...actions} />
+              <ReactivatableRowActions item={q} name={shortName(q)} {...actions} />
             </Group>
           </Stack>
         </Paper>
@@ -199,62 +157,18 @@ function QuestionCards({ questions, ...actions }: RowActions & { questions: Insp
  */
 export function InspectionQuestionEditor({ type }: { type: InspectionType }) {
   const query = useInspectionQuestions(type);
-  const update = useUpdateInspectionQuestion();
-  const remove = useDeleteInspectionQuestion();
+  const list = useReactivatableList<InspectionQuestion>({
+    entity: 'Inspection question',
+    // Submitted inspections answered it: it is kept, inactive, so that they still read.
+    deactivatedTitle: 'Question deactivated',
+    update: useUpdateInspectionQuestion(),
+    remove: useDeleteInspectionQuestion(),
+  });
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const [editing, setEditing] = useState<InspectionQuestion | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<InspectionQuestion | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const questions = query.data ?? [];
   const texts = TEXTS[type];
-
-  const openDialog = (question: InspectionQuestion | null) => {
-    setEditing(question);
-    setDialogOpen(true);
-  };
-
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => openDialog(null)}>
-      Add Question
-    </Button>
-  );
-
-  const actions: RowActions = {
-    onEdit: openDialog,
-    onDelete: (q) => {
-      setDeleting(q);
-      setConfirmOpen(true);
-    },
-    onReactivate: (q) =>
-      update.mutate(
-        { id: q.id, changes: { isActive: 1 } },
-        {
-          onSuccess: () => notifySettingsSuccess('Inspection question', 'update'),
-          onError: (error) => notifySettingsFailure('Inspection question', 'update', error, { fixed: true }),
-        },
-      ),
-    reactivatingId: update.isPending ? (update.variables?.id ?? null) : null,
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: (result) => {
-        if (result.deactivated) {
-          // Submitted inspections answered it: it is kept, inactive, so that they still read.
-          showToast({ tone: 'info', title: 'Question deactivated', message: result.message });
-        } else {
-          notifySettingsSuccess('Inspection question', 'delete');
-        }
-        setConfirmOpen(false);
-      },
-      onError: (error) => {
-        notifySettingsFailure('Inspection question', 'delete', error, { fixed: true });
-        setConfirmOpen(false);
-      },
-    });
-  };
+  const addButton = <AddButton label="Add Question" onClick={() => list.form.open()} />;
+  const { actions } = list;
 
   const activeCount = questions.filter((q) => q.isActive === 1).length;
 
@@ -292,21 +206,21 @@ export function InspectionQuestionEditor({ type }: { type: InspectionType }) {
       </QueryState>
 
       <InspectionQuestionDialog
-        opened={dialogOpen}
+        opened={list.form.opened}
         type={type}
-        question={editing}
+        question={list.form.target ?? null}
         nextSortOrder={nextSortOrder(questions)}
-        onClose={() => setDialogOpen(false)}
+        onClose={list.form.close}
       />
       <ConfirmDialog
-        opened={confirmOpen}
+        opened={list.deleting.opened}
         title="Delete Question"
         message="Are you sure you want to delete this inspection question?"
         confirmLabel="Delete"
         confirmColor="red"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
+        loading={list.deletePending}
+        onConfirm={list.confirmDelete}
+        onCancel={list.deleting.close}
         data-testid="delete-question-confirm"
       />
     </>

@@ -1,6 +1,8 @@
-import { Alert, Card, Group, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { SectionHeader } from '../../../components/section-header';
 
 // Building blocks of the informational Ops Forms pages (Fuel Logs, Incident Reports).
 
@@ -27,21 +29,7 @@ export function InfoCard({
   return (
     <Card padding="lg" component="section">
       <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon variant="light" size="lg" radius="md" aria-hidden="true">
-            {icon}
-          </ThemeIcon>
-          <Stack gap={2}>
-            <Title order={3} size="h5">
-              {title}
-            </Title>
-            {description ? (
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            ) : null}
-          </Stack>
-        </Group>
+        <SectionHeader icon={icon} title={title} description={description} order={3} />
         {children}
       </Stack>
     </Card>
@@ -89,5 +77,20 @@ export function FieldList({ fields, caption }: { fields: InfoField[]; caption: s
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Where the records of the form are reviewed. */
+export function OpenReportsButton() {
+  return (
+    <Button
+      component={Link}
+      to="/reports"
+      variant="light"
+      size="sm"
+      rightSection={<IconArrowRight size={14} aria-hidden="true" />}
+    >
+      Open Reports
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** Edit and Delete icon buttons of a row or card; `name` makes their accessible names unique. */
@@ -44,5 +44,24 @@ export function RowActions({
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/** The green Reactivate (or Restore) icon button shown in place of Delete on an inactive row or card. */
+export function ReactivateAction({
+  name,
+  onClick,
+  label = 'Reactivate',
+}: {
+  name: string;
+  onClick: () => void;
+  label?: string;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon aria-label={`${label} ${name}`} onClick={onClick} size="lg" variant="subtle" color="green">
+        <IconRestore size={18} aria-hidden="true" />
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -1,12 +1,12 @@
 import { type TermsTemplate, TermsTemplateInputSchema, type UpdateTermsTemplateInput } from '@dms/domain';
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { validateForm } from '../../../lib/form-errors';
 import { useCreateTermsTemplate, useUpdateTermsTemplate } from '../api/documents';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
+import { FormActions, FormDialog } from './form-dialog';
+import { saveHandlers } from './save-handlers';
 
 interface TemplateValues {
   name: string;
@@ -38,7 +38,6 @@ export function TermsTemplateDialog({
 }) {
   const create = useCreateTermsTemplate();
   const update = useUpdateTermsTemplate();
-  const phone = useMediaQuery('(max-width: 48em)');
   const form = useForm<TemplateValues>({
     initialValues: EMPTY,
     validate: (values) => validateForm(TermsTemplateInputSchema, values).errors,
@@ -66,36 +65,24 @@ export function TermsTemplateDialog({
       }
       update.mutate(
         { id: template.id, changes },
-        {
-          onSuccess: () => {
-            notifySettingsSuccess('Template', 'update');
-            onClose();
-          },
-          onError: (error) => notifySettingsFailure('Template', 'update', error, { fixed: true }),
-        },
+        saveHandlers('Template', 'update', onClose, { fixed: true }),
       );
     } else {
       create.mutate(
         { name: values.name, content: values.content, isDefault: values.isDefault ? 1 : 0 },
-        {
-          onSuccess: () => {
-            notifySettingsSuccess('Template', 'create');
-            onClose();
-          },
-          onError: (error) => notifySettingsFailure('Template', 'create', error, { fixed: true }),
-        },
+        saveHandlers('Template', 'create', onClose, { fixed: true }),
       );
     }
   });
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={pending ? () => {} : onClose}
+      onClose={onClose}
       title={template ? 'Edit Template' : 'Add Template'}
       size="xl"
-      fullScreen={phone}
-      closeOnClickOutside={!pending}
+      busy={pending}
+      fullScreenOnPhone
       data-testid="terms-template-dialog"
     >
       <form onSubmit={submit} noValidate>
@@ -122,16 +109,13 @@ export function TermsTemplateDialog({
             description="New jobs start with this template's text"
             {...form.getInputProps('isDefault', { type: 'checkbox' })}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending}>
-              {template ? 'Save Changes' : 'Create Template'}
-            </Button>
-          </Group>
         </Stack>
+        <FormActions
+          submitLabel={template ? 'Save Changes' : 'Create Template'}
+          loading={pending}
+          onCancel={onClose}
+        />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

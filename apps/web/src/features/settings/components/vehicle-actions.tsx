@@ -1,11 +1,9 @@
-import type { Vehicle, VehicleType } from '@dms/domain';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import type { DeleteResult, Vehicle, VehicleType } from '@dms/domain';
 import { useDeleteVehicle, useUpdateVehicle } from '../api/fleet';
 import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
-import { ConfirmMessage } from './confirm-message';
+import { DeleteConfirmDialog } from './delete-confirm-dialog';
 import { notifyDeleteResult } from './delete-toast';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import { useDialogTarget } from './use-dialog-target';
 import { VehicleFormDialog, vehicleName, vehicleToInput } from './vehicle-form-dialog';
 
@@ -21,29 +19,12 @@ export function useVehicleActions({
   subcontractorId?: string;
 }) {
   const form = useDialogTarget<Vehicle>();
-  const deleting = useDialogTarget<Vehicle>();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeleteVehicle();
+  const deleting = useConfirmedDelete<Vehicle, DeleteResult>(remove, {
+    entity: 'Vehicle',
+    onDeleted: (result) => notifyDeleteResult('Vehicle', result),
+  });
   const update = useUpdateVehicle();
-
-  const closeDelete = () => {
-    deleting.close();
-    setDeleteError(null);
-  };
-
-  const confirmDelete = () => {
-    if (!deleting.target) return;
-    remove.mutate(deleting.target.id, {
-      onSuccess: (result) => {
-        notifyDeleteResult('Vehicle', result);
-        closeDelete();
-      },
-      onError: (error) => {
-        setDeleteError(errorMessage(error, 'Failed to delete vehicle'));
-        notifySettingsFailure('Vehicle', 'delete', error);
-      },
-    });
-  };
 
   const reactivate = (vehicle: Vehicle) =>
     update.mutate(
@@ -63,19 +44,10 @@ export function useVehicleActions({
         vehicle={form.target}
         fixedSubcontractorId={subcontractorId}
       />
-      <ConfirmDialog
-        opened={deleting.opened}
+      <DeleteConfirmDialog
+        remove={deleting}
         title="Delete vehicle?"
-        message={
-          <ConfirmMessage error={deleteError}>
-            {`Delete ${deleting.target ? vehicleName(deleting.target) : 'this vehicle'}? A vehicle that jobs, shifts or driver forms refer to is deactivated instead, so their history stays intact.`}
-          </ConfirmMessage>
-        }
-        confirmLabel="Delete"
-        confirmColor="red"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={closeDelete}
+        text={`Delete ${deleting.target ? vehicleName(deleting.target) : 'this vehicle'}? A vehicle that jobs, shifts or driver forms refer to is deactivated instead, so their history stays intact.`}
         data-testid="vehicle-delete-dialog"
       />
     </>
@@ -84,10 +56,7 @@ export function useVehicleActions({
   return {
     add: () => form.open(),
     edit: (vehicle: Vehicle) => form.open(vehicle),
-    remove: (vehicle: Vehicle) => {
-      setDeleteError(null);
-      deleting.open(vehicle);
-    },
+    remove: deleting.open,
     reactivate,
     /** A dialog of these actions is on screen (the dialog below must not take Escape). */
     dialogOpen: form.opened || deleting.opened,

@@ -1,22 +1,10 @@
 import type { Vehicle } from '@dms/domain';
-import {
-  ActionIcon,
-  Card,
-  ColorSwatch,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Card, ColorSwatch, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconRestore } from '@tabler/icons-react';
 import { InactiveBadge } from './inactive-badge';
-import { RowActions } from './row-actions';
+import { DASH } from './optional-text';
+import { ReactivateAction, RowActions } from './row-actions';
 import { vehicleName } from './vehicle-form-dialog';
-
-const DASH = '—';
 
 function makeModel(v: Vehicle): string {
   return [v.make, v.model].filter(Boolean).join(' ') || DASH;
@@ -58,19 +46,7 @@ function Actions({ vehicle, onEdit, onDelete, onReactivate }: { vehicle: Vehicle
       onEdit={() => onEdit(vehicle)}
       onDelete={inactive ? undefined : () => onDelete(vehicle)}
     >
-      {inactive && (
-        <Tooltip label="Reactivate">
-          <ActionIcon
-            aria-label={`Reactivate ${name}`}
-            onClick={() => onReactivate(vehicle)}
-            size="lg"
-            variant="subtle"
-            color="green"
-          >
-            <IconRestore size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
-      )}
+      {inactive && <ReactivateAction name={name} onClick={() => onReactivate(vehicle)} />}
     </RowActions>
   );
 }

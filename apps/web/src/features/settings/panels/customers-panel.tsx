@@ -1,19 +1,18 @@
 import type { Customer, CustomerType } from '@dms/domain';
-import { Button, Select, SimpleGrid } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useArchiveCustomer, useCustomers, useUpdateCustomer } from '../api/customers';
-import { ConfirmMessage } from '../components/confirm-message';
+import { AddButton } from '../components/add-button';
 import { ContactsDialog } from '../components/contacts-dialog';
 import { CustomerCard } from '../components/customer-card';
 import { CUSTOMER_TYPE_OPTIONS, CustomerFormDialog } from '../components/customer-form-dialog';
+import { DeleteConfirmDialog } from '../components/delete-confirm-dialog';
 import { ListPagination } from '../components/list-pagination';
 import { ListToolbar } from '../components/list-toolbar';
 import { QueryState } from '../components/query-state';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useDialogTarget } from '../components/use-dialog-target';
 import { useListState } from '../components/use-list-state';
 import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
@@ -29,25 +28,12 @@ export default function CustomersPanel() {
   const update = useUpdateCustomer();
   const form = useDialogTarget<Customer>();
   const contacts = useDialogTarget<Customer>();
-  const archiving = useDialogTarget<Customer>();
-  const [archiveError, setArchiveError] = useState<string | null>(null);
+  const archiving = useConfirmedDelete<Customer, { message: string }>(archive, {
+    entity: 'Customer',
+    onDeleted: (result) => showToast({ tone: 'success', title: 'Success', message: result.message }),
+  });
   const customers = query.data?.items ?? [];
   const filtered = Boolean(list.search || type);
-
-  const confirmArchive = () => {
-    const customer = archiving.target;
-    if (!customer) return;
-    archive.mutate(customer.id, {
-      onSuccess: (result) => {
-        showToast({ tone: 'success', title: 'Success', message: result.message });
-        archiving.close();
-      },
-      onError: (error) => {
-        setArchiveError(errorMessage(error, 'Failed to delete customer'));
-        notifySettingsFailure('Customer', 'delete', error);
-      },
-    });
-  };
 
   const restore = (c: Customer) =>
     update.mutate(
@@ -69,18 +55,12 @@ export default function CustomersPanel() {
       },
     );
 
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => form.open()}>
-      Add Customer
-    </Button>
-  );
-
   return (
     <>
       <SettingsPanelHeader
         title="Customers"
         description="Schools, companies and private clients you quote for"
-        actions={addButton}
+        actions={<AddButton label="Add Customer" onClick={() => form.open()} />}
       />
       <ListToolbar
         searchLabel="Search customers"
@@ -116,10 +96,7 @@ export default function CustomersPanel() {
               key={c.id}
               customer={c}
               onEdit={() => form.open(c)}
-              onArchive={() => {
-                setArchiveError(null);
-                archiving.open(c);
-              }}
+              onArchive={() => archiving.open(c)}
               onRestore={() => restore(c)}
               onContacts={() => contacts.open(c)}
             />
@@ -135,19 +112,11 @@ export default function CustomersPanel() {
       </QueryState>
       <CustomerFormDialog opened={form.opened} onClose={form.close} customer={form.target} />
       <ContactsDialog opened={contacts.opened} onClose={contacts.close} customer={contacts.target} />
-      <ConfirmDialog
-        opened={archiving.opened}
+      <DeleteConfirmDialog
+        remove={archiving}
         title="Archive customer?"
-        message={
-          <ConfirmMessage error={archiveError}>
-            {`Archive "${archiving.target?.companyName ?? ''}"? It is hidden from the active lists; its job history is kept.`}
-          </ConfirmMessage>
-        }
+        text={`Archive "${archiving.target?.companyName ?? ''}"? It is hidden from the active lists; its job history is kept.`}
         confirmLabel="Archive"
-        confirmColor="red"
-        loading={archive.isPending}
-        onConfirm={confirmArchive}
-        onCancel={archiving.close}
         data-testid="customer-archive-dialog"
       />
     </>

@@ -1,19 +1,18 @@
-import type { Depot } from '@dms/domain';
-import { ActionIcon, Button, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPlus, IconRestore } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import type { DeleteResult, Depot } from '@dms/domain';
+import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDeleteDepot, useDepots, useUpdateDepot } from '../api/fleet';
-import { ConfirmMessage } from '../components/confirm-message';
+import { AddButton } from '../components/add-button';
+import { DeleteConfirmDialog } from '../components/delete-confirm-dialog';
 import { notifyDeleteResult } from '../components/delete-toast';
 import { DepotFormDialog } from '../components/depot-form-dialog';
 import { InactiveBadge } from '../components/inactive-badge';
 import { ListPagination } from '../components/list-pagination';
 import { ListToolbar } from '../components/list-toolbar';
+import { OptionalText } from '../components/optional-text';
 import { QueryState } from '../components/query-state';
-import { RowActions } from '../components/row-actions';
+import { ReactivateAction, RowActions } from '../components/row-actions';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useDialogTarget } from '../components/use-dialog-target';
 import { useListState } from '../components/use-list-state';
 import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
@@ -27,24 +26,11 @@ export default function DepotsPanel() {
   const remove = useDeleteDepot();
   const update = useUpdateDepot();
   const form = useDialogTarget<Depot>();
-  const deleting = useDialogTarget<Depot>();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = useConfirmedDelete<Depot, DeleteResult>(remove, {
+    entity: 'Depot',
+    onDeleted: (result) => notifyDeleteResult('Depot', result),
+  });
   const depots = query.data?.items ?? [];
-
-  const confirmDelete = () => {
-    const depot = deleting.target;
-    if (!depot) return;
-    remove.mutate(depot.id, {
-      onSuccess: (result) => {
-        notifyDeleteResult('Depot', result);
-        deleting.close();
-      },
-      onError: (error) => {
-        setDeleteError(errorMessage(error, 'Failed to delete depot'));
-        notifySettingsFailure('Depot', 'delete', error);
-      },
-    });
-  };
 
   const reactivate = (depot: Depot) =>
     update.mutate(
@@ -55,18 +41,12 @@ export default function DepotsPanel() {
       },
     );
 
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => form.open()}>
-      Add Depot
-    </Button>
-  );
-
   return (
     <>
       <SettingsPanelHeader
         title="Depots"
         description="Where vehicles are kept and where jobs start and end"
-        actions={addButton}
+        actions={<AddButton label="Add Depot" onClick={() => form.open()} />}
       />
       <ListToolbar
         searchLabel="Search depots"
@@ -108,36 +88,15 @@ export default function DepotsPanel() {
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                      {d.address ?? '—'}
-                    </Text>
+                    <OptionalText value={d.address} style={{ whiteSpace: 'pre-line' }} />
                   </Table.Td>
                   <Table.Td>
                     <RowActions
                       name={d.name}
                       onEdit={() => form.open(d)}
-                      onDelete={
-                        inactive
-                          ? undefined
-                          : () => {
-                              setDeleteError(null);
-                              deleting.open(d);
-                            }
-                      }
+                      onDelete={inactive ? undefined : () => deleting.open(d)}
                     >
-                      {inactive && (
-                        <Tooltip label="Reactivate">
-                          <ActionIcon
-                            aria-label={`Reactivate ${d.name}`}
-                            onClick={() => reactivate(d)}
-                            size="lg"
-                            variant="subtle"
-                            color="green"
-                          >
-                            <IconRestore size={18} aria-hidden="true" />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
+                      {inactive && <ReactivateAction name={d.name} onClick={() => reactivate(d)} />}
                     </RowActions>
                   </Table.Td>
                 </Table.Tr>
@@ -154,19 +113,10 @@ export default function DepotsPanel() {
         />
       </QueryState>
       <DepotFormDialog opened={form.opened} onClose={form.close} depot={form.target} />
-      <ConfirmDialog
-        opened={deleting.opened}
+      <DeleteConfirmDialog
+        remove={deleting}
         title="Delete depot?"
-        message={
-          <ConfirmMessage error={deleteError}>
-            {`Delete "${deleting.target?.name ?? ''}"? A depot that vehicles or jobs use is deactivated instead, so their history stays intact.`}
-          </ConfirmMessage>
-        }
-        confirmLabel="Delete"
-        confirmColor="red"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={deleting.close}
+        text={`Delete "${deleting.target?.name ?? ''}"? A depot that vehicles or jobs use is deactivated instead, so their history stays intact.`}
         data-testid="depot-delete-dialog"
       />
     </>

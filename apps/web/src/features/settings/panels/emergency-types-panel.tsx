@@ -1,70 +1,24 @@
 import type { EmergencyType } from '@dms/domain';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconEdit, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { showToast } from '../../../lib/toast';
 import { useDeleteEmergencyType, useEmergencyTypes, useUpdateEmergencyType } from '../api/ops-forms';
+import { AddButton } from '../components/add-button';
 import { EmergencySeverityBadge } from '../components/emergency-severity-badge';
 import { EmergencyTypeDialog } from '../components/emergency-type-dialog';
+import { InactiveBadge } from '../components/inactive-badge';
 import { QueryState } from '../components/query-state';
+import {
+  ReactivatableRowActions,
+  type ReactivatableRowHandlers,
+} from '../components/reactivatable-row-actions';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
+import { useReactivatableList } from '../components/use-reactivatable-list';
 
-interface RowActions {
-  onEdit: (t: EmergencyType) => void;
-  onDelete: (t: EmergencyType) => void;
-  onReactivate: (t: EmergencyType) => void;
-  reactivatingId: string | null;
-}
-
-function Actions({
-  type,
-  onEdit,
-  onDelete,
-  onReactivate,
-  reactivatingId,
-}: RowActions & { type: EmergencyType }) {
-  return (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
-      {type.isActive === 1 ? null : (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconRestore size={14} aria-hidden="true" />}
-          onClick={() => onReactivate(type)}
-          loading={reactivatingId === type.id}
-          aria-label={`Reactivate ${type.name}`}
-        >
-          Reactivate
-        </Button>
-      )}
-      <Tooltip label="Edit">
-        <ActionIcon size="lg" aria-label={`Edit ${type.name}`} onClick={() => onEdit(type)}>
-          <IconEdit size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
-      {type.isActive === 1 ? (
-        <Tooltip label="Delete">
-          <ActionIcon size="lg" color="red" aria-label={`Delete ${type.name}`} onClick={() => onDelete(type)}>
-            <IconTrash size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Tooltip>
-      ) : null}
-    </Group>
-  );
-}
-
-function InactiveBadge({ type }: { type: EmergencyType }) {
-  return type.isActive === 1 ? null : (
-    <Badge variant="outline" color="gray" size="sm" data-testid="inactive-badge">
-      Inactive
-    </Badge>
-  );
-}
-
-function TypesTable({ types, ...actions }: RowActions & { types: EmergencyType[] }) {
+function TypesTable({
+  types,
+  ...actions
+}: ReactivatableRowHandlers<EmergencyType> & { types: EmergencyType[] }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table data-testid="emergency-types-table">
@@ -91,7 +45,7 @@ function TypesTable({ types, ...actions }: RowActions & { types: EmergencyType[]
                   <Text size="sm" fw={600}>
                     {t.name}
                   </Text>
-                  <InactiveBadge type={t} />
+                  {t.isActive === 1 ? null : <InactiveBadge data-testid="inactive-badge" />}
                 </Group>
               </Table.Td>
               <Table.Td>
@@ -103,7 +57,7 @@ function TypesTable({ types, ...actions }: RowActions & { types: EmergencyType[]
                 <EmergencySeverityBadge severity={t.severity} />
               </Table.Td>
               <Table.Td>
-                <Actions type={t} {...actions} />
+                <ReactivatableRowActions item={t} name={t.name} {...actions} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -113,7 +67,10 @@ function TypesTable({ types, ...actions }: RowActions & { types: EmergencyType[]
   );
 }
 
-function TypeCards({ types, ...actions }: RowActions & { types: EmergencyType[] }) {
+function TypeCards({
+  types,
+  ...actions
+}: ReactivatableRowHandlers<EmergencyType> & { types: EmergencyType[] }) {
   return (
     <Stack gap="sm" data-testid="emergency-types-table">
       {types.map((t) => (
@@ -131,7 +88,7 @@ function TypeCards({ types, ...actions }: RowActions & { types: EmergencyType[] 
                 <Text size="sm" fw={600}>
                   {t.name}
                 </Text>
-                <InactiveBadge type={t} />
+                {t.isActive === 1 ? null : <InactiveBadge data-testid="inactive-badge" />}
               </Group>
               <EmergencySeverityBadge severity={t.severity} />
             </Group>
@@ -140,7 +97,7 @@ function TypeCards({ types, ...actions }: RowActions & { types: EmergencyType[] 
                 {t.description}
               </Text>
             ) : null}
-            <Actions type={t} {...actions} />
+            <ReactivatableRowActions item={t} name={t.name} {...actions} />
           </Stack>
         </Paper>
       ))}
@@ -151,61 +108,17 @@ function TypeCards({ types, ...actions }: RowActions & { types: EmergencyType[] 
 /** /settings/ops-forms/emergency-alerts: emergency types (spec 2 §2.7 Ops forms). */
 export default function EmergencyTypesPanel() {
   const query = useEmergencyTypes();
-  const update = useUpdateEmergencyType();
-  const remove = useDeleteEmergencyType();
+  const list = useReactivatableList<EmergencyType>({
+    entity: 'Emergency type',
+    // Alerts were raised with it: it leaves the drivers' list and stays for the records.
+    deactivatedTitle: 'Emergency type deactivated',
+    update: useUpdateEmergencyType(),
+    remove: useDeleteEmergencyType(),
+  });
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const [editing, setEditing] = useState<EmergencyType | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<EmergencyType | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const types = query.data ?? [];
-
-  const openDialog = (type: EmergencyType | null) => {
-    setEditing(type);
-    setDialogOpen(true);
-  };
-
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => openDialog(null)}>
-      Add Emergency Type
-    </Button>
-  );
-
-  const actions: RowActions = {
-    onEdit: openDialog,
-    onDelete: (t) => {
-      setDeleting(t);
-      setConfirmOpen(true);
-    },
-    onReactivate: (t) =>
-      update.mutate(
-        { id: t.id, changes: { isActive: 1 } },
-        {
-          onSuccess: () => notifySettingsSuccess('Emergency type', 'update'),
-          onError: (error) => notifySettingsFailure('Emergency type', 'update', error, { fixed: true }),
-        },
-      ),
-    reactivatingId: update.isPending ? (update.variables?.id ?? null) : null,
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: (result) => {
-        if (result.deactivated) {
-          // Alerts were raised with it: it leaves the drivers' list and stays for the records.
-          showToast({ tone: 'info', title: 'Emergency type deactivated', message: result.message });
-        } else {
-          notifySettingsSuccess('Emergency type', 'delete');
-        }
-        setConfirmOpen(false);
-      },
-      onError: (error) => {
-        notifySettingsFailure('Emergency type', 'delete', error, { fixed: true });
-        setConfirmOpen(false);
-      },
-    });
-  };
+  const addButton = <AddButton label="Add Emergency Type" onClick={() => list.form.open()} />;
+  const { actions } = list;
 
   return (
     <>
@@ -230,16 +143,20 @@ export default function EmergencyTypesPanel() {
         {phone ? <TypeCards types={types} {...actions} /> : <TypesTable types={types} {...actions} />}
       </QueryState>
 
-      <EmergencyTypeDialog opened={dialogOpen} emergencyType={editing} onClose={() => setDialogOpen(false)} />
+      <EmergencyTypeDialog
+        opened={list.form.opened}
+        emergencyType={list.form.target ?? null}
+        onClose={list.form.close}
+      />
       <ConfirmDialog
-        opened={confirmOpen}
+        opened={list.deleting.opened}
         title="Delete Emergency Type"
         message="Are you sure you want to delete this emergency type?"
         confirmLabel="Delete"
         confirmColor="red"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
+        loading={list.deletePending}
+        onConfirm={list.confirmDelete}
+        onCancel={list.deleting.close}
         data-testid="delete-emergency-type-confirm"
       />
     </>

@@ -1,13 +1,6 @@
-import { Badge, Button, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import {
-  IconArrowRight,
-  IconChartBar,
-  IconCheck,
-  IconClipboardText,
-  IconClockPlay,
-} from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { FieldList, InfoCard, InfoNotice } from '../components/ops-form-info';
+import { Badge, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconChartBar, IconCheck, IconClipboardText, IconClockPlay } from '@tabler/icons-react';
+import { FieldList, InfoCard, InfoNotice, OpenReportsButton } from '../components/ops-form-info';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 
 const FUEL_TYPES = ['Diesel', 'Petrol', 'LPG', 'CNG'] as const;
@@ -91,15 +84,7 @@ export default function FuelLogsInfoPanel() {
                 Reports, Fuel Logs tab: date and time, driver, vehicle, odometer (km), litres, fuel type and
                 location of every entry.
               </Text>
-              <Button
-                component={Link}
-                to="/reports"
-                variant="light"
-                size="sm"
-                rightSection={<IconArrowRight size={14} aria-hidden="true" />}
-              >
-                Open Reports
-              </Button>
+              <OpenReportsButton />
             </Stack>
           </InfoCard>
         </SimpleGrid>

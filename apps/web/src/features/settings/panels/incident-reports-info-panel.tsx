@@ -1,6 +1,5 @@
-import { Badge, Button, Group, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import {
-  IconArrowRight,
   IconCategory,
   IconChartBar,
   IconCircleCheck,
@@ -8,8 +7,7 @@ import {
   IconEye,
   IconSend,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { FieldList, InfoCard, InfoNotice } from '../components/ops-form-info';
+import { FieldList, InfoCard, InfoNotice, OpenReportsButton } from '../components/ops-form-info';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 
 const INCIDENT_TYPES = [
@@ -96,15 +94,7 @@ export default function IncidentReportsInfoPanel() {
         >
           <FieldList fields={FIELDS} caption="Fields of the incident report form" />
           <Group>
-            <Button
-              component={Link}
-              to="/reports"
-              variant="light"
-              size="sm"
-              rightSection={<IconArrowRight size={14} aria-hidden="true" />}
-            >
-              Open Reports
-            </Button>
+            <OpenReportsButton />
           </Group>
         </InfoCard>
       </Stack>

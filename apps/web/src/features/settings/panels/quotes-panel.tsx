@@ -4,13 +4,11 @@ import {
   DEFAULT_QUOTE_HEADER_TEXT,
   type DocumentSettings,
   DocumentSettingsInputSchema,
-  LOGO_MESSAGES,
   type LogoBackground,
   STALE_RECORD_MESSAGE,
 } from '@dms/domain';
 import {
   Button,
-  Card,
   ColorInput,
   Divider,
   Group,
@@ -21,21 +19,20 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconExternalLink, IconPalette } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useDeleteDocumentLogo, useDocumentSettings, useUpdateDocumentSettings } from '../api/documents';
-import { useUploadLogo } from '../api/logos';
 import { LogoUpload } from '../components/logo-upload';
 import { QueryState } from '../components/query-state';
 import { quotePreviewHref } from '../components/quote-color-preview';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { SettingsSection } from '../components/settings-section';
 import { TermsTemplatesList } from '../components/terms-templates-list';
+import { useLogoSettingsForm } from '../components/use-logo-settings-form';
 
 interface QuoteValues {
   companyName: string;
@@ -121,40 +118,9 @@ const SECTION_SWITCHES = [
   },
 ] as const;
 
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card padding="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        </Stack>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 /** /settings/documents/quotes: Quote Template Settings and the terms templates (spec 2 §2.7 Documents). */
 export default function QuotesPanel() {
   const query = useDocumentSettings();
-  const update = useUpdateDocumentSettings();
-  const upload = useUploadLogo();
-  const removeLogo = useDeleteDocumentLogo();
-  const [file, setFile] = useState<File | null>(null);
-  const [logoFailure, setLogoFailure] = useState<string | null>(null);
 
   const form = useForm<QuoteValues>({
     initialValues: valuesOf({
@@ -182,63 +148,26 @@ export default function QuotesPanel() {
   });
 
   const loaded = query.data;
-  // The version the form was loaded with (optimistic locking): a save from a stale form is refused.
-  const version = useRef(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: initialise once, from the fresh record
-  useEffect(() => {
-    if (!loaded || form.initialized || query.isFetching) return;
-    version.current = loaded.version;
-    form.initialize(valuesOf(loaded));
-  }, [loaded, query.isFetching]);
-
-  const saving = upload.isPending || update.isPending;
-
-  const save = form.onSubmit(async (values) => {
-    if (!loaded) return;
-    setLogoFailure(null);
-    let logoUrl = loaded.logoUrl;
-    if (file) {
-      try {
-        logoUrl = await upload.mutateAsync(file);
-      } catch {
-        setLogoFailure(LOGO_MESSAGES.uploadFailed);
-        return;
-      }
-    }
-    update.mutate(
-      { ...values, logoUrl, version: version.current },
-      {
-        onSuccess: (saved) => {
-          version.current = saved.version;
-          setFile(null);
-          form.setValues(valuesOf(saved));
-          form.resetDirty(valuesOf(saved));
-          showToast({
-            tone: 'success',
-            title: 'Success',
-            message: 'Quote template settings updated successfully',
-          });
-        },
-        onError: (error) =>
-          showToast({
-            tone: 'error',
-            title: 'Error',
-            message: isApiError(error, 409) ? STALE_RECORD_MESSAGE : 'Failed to update settings',
-          }),
-      },
-    );
+  const { save, saving, logo } = useLogoSettingsForm({
+    form,
+    loaded,
+    fetching: query.isFetching,
+    valuesOf,
+    update: useUpdateDocumentSettings(),
+    removeLogo: useDeleteDocumentLogo(),
+    onSaved: () =>
+      showToast({
+        tone: 'success',
+        title: 'Success',
+        message: 'Quote template settings updated successfully',
+      }),
+    onSaveFailed: (error) =>
+      showToast({
+        tone: 'error',
+        title: 'Error',
+        message: isApiError(error, 409) ? STALE_RECORD_MESSAGE : 'Failed to update settings',
+      }),
   });
-
-  const remove = async () => {
-    setLogoFailure(null);
-    try {
-      const result = await removeLogo.mutateAsync();
-      version.current = result.version;
-      showToast({ tone: 'success', title: 'Success', message: result.message });
-    } catch {
-      setLogoFailure(LOGO_MESSAGES.deleteFailed);
-    }
-  };
 
   const { values } = form;
 
@@ -264,7 +193,7 @@ export default function QuotesPanel() {
               data-testid="quote-settings-form"
             >
               <Stack gap="lg">
-                <Section title="Company Branding" description="Printed at the top of every quote.">
+                <SettingsSection title="Company Branding" description="Printed at the top of every quote.">
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
                     <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
                     <TextInput
@@ -285,26 +214,20 @@ export default function QuotesPanel() {
                   </SimpleGrid>
                   <Divider label="Company Logo" labelPosition="left" />
                   <LogoUpload
+                    {...logo}
                     storedUrl={loaded.logoUrl}
-                    file={file}
-                    onFileChange={(next) => {
-                      setLogoFailure(null);
-                      setFile(next);
-                    }}
                     background={values.logoBackground}
                     onBackgroundChange={(value) => form.setFieldValue('logoBackground', value)}
                     name={values.companyName || 'Company logo'}
                     icon="Building"
-                    onRemove={remove}
-                    removing={removeLogo.isPending}
-                    failure={logoFailure}
-                    onDismissFailure={() => setLogoFailure(null)}
-                    disabled={saving}
                     testId="document-logo-upload"
                   />
-                </Section>
+                </SettingsSection>
 
-                <Section title="Color Scheme" description="Colours of the quote's header, tables and footer.">
+                <SettingsSection
+                  title="Color Scheme"
+                  description="Colours of the quote's header, tables and footer."
+                >
                   <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
                     {COLOR_FIELDS.map(({ field, label, description }) => (
                       <ColorInput
@@ -339,9 +262,9 @@ export default function QuotesPanel() {
                       Opens in a new tab.
                     </Text>
                   </Group>
-                </Section>
+                </SettingsSection>
 
-                <Section title="Quote Content" description="The heading and footer of the quote.">
+                <SettingsSection title="Quote Content" description="The heading and footer of the quote.">
                   <TextInput
                     label="Header Text"
                     required
@@ -363,9 +286,9 @@ export default function QuotesPanel() {
                       {...form.getInputProps('quoteFooterText')}
                     />
                   ) : null}
-                </Section>
+                </SettingsSection>
 
-                <Section title="Document Sections" description="Parts of the quote to include.">
+                <SettingsSection title="Document Sections" description="Parts of the quote to include.">
                   <Stack gap="md">
                     {SECTION_SWITCHES.map(({ field, label, description }) => (
                       <Switch
@@ -376,7 +299,7 @@ export default function QuotesPanel() {
                       />
                     ))}
                   </Stack>
-                </Section>
+                </SettingsSection>
 
                 <Group justify="flex-end">
                   <Button

@@ -1,11 +1,8 @@
-import type { Subcontractor } from '@dms/domain';
-import { Button, SimpleGrid } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import type { DeleteResult, Subcontractor } from '@dms/domain';
+import { SimpleGrid } from '@mantine/core';
 import { useDeleteSubcontractor, useSubcontractors, useUpdateSubcontractor } from '../api/fleet';
-import { ConfirmMessage } from '../components/confirm-message';
+import { AddButton } from '../components/add-button';
+import { DeleteConfirmDialog } from '../components/delete-confirm-dialog';
 import { notifyDeleteResult } from '../components/delete-toast';
 import { ListPagination } from '../components/list-pagination';
 import { ListToolbar } from '../components/list-toolbar';
@@ -14,6 +11,7 @@ import { QueryState } from '../components/query-state';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 import { SubcontractorCard } from '../components/subcontractor-card';
 import { SubcontractorFormDialog } from '../components/subcontractor-form-dialog';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useDialogTarget } from '../components/use-dialog-target';
 import { useListState } from '../components/use-list-state';
 import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
@@ -28,24 +26,11 @@ export default function SubcontractorsPanel() {
   const update = useUpdateSubcontractor();
   const form = useDialogTarget<Subcontractor>();
   const vehicles = useDialogTarget<Subcontractor>();
-  const deleting = useDialogTarget<Subcontractor>();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = useConfirmedDelete<Subcontractor, DeleteResult>(remove, {
+    entity: 'Subcontractor',
+    onDeleted: (result) => notifyDeleteResult('Subcontractor', result),
+  });
   const subcontractors = query.data?.items ?? [];
-
-  const confirmDelete = () => {
-    const target = deleting.target;
-    if (!target) return;
-    remove.mutate(target.id, {
-      onSuccess: (result) => {
-        notifyDeleteResult('Subcontractor', result);
-        deleting.close();
-      },
-      onError: (error) => {
-        setDeleteError(errorMessage(error, 'Failed to delete subcontractor'));
-        notifySettingsFailure('Subcontractor', 'delete', error);
-      },
-    });
-  };
 
   const reactivate = (s: Subcontractor) =>
     update.mutate(
@@ -73,18 +58,12 @@ export default function SubcontractorsPanel() {
       ? `"${target.companyName}" has ${target.vehicleCount} ${target.vehicleCount === 1 ? 'vehicle' : 'vehicles'}, so it will be deactivated together with its vehicles instead of deleted. Past jobs keep them; they can no longer be chosen for new work.`
       : `Delete "${target.companyName}"? This cannot be undone.`;
 
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => form.open()}>
-      Add Subcontractor
-    </Button>
-  );
-
   return (
     <>
       <SettingsPanelHeader
         title="Subcontractors"
         description="Partner companies that supply vehicles"
-        actions={addButton}
+        actions={<AddButton label="Add Subcontractor" onClick={() => form.open()} />}
       />
       <ListToolbar
         searchLabel="Search subcontractors"
@@ -105,10 +84,7 @@ export default function SubcontractorsPanel() {
               key={s.id}
               subcontractor={s}
               onEdit={() => form.open(s)}
-              onDelete={() => {
-                setDeleteError(null);
-                deleting.open(s);
-              }}
+              onDelete={() => deleting.open(s)}
               onReactivate={() => reactivate(s)}
               onManageVehicles={() => vehicles.open(s)}
             />
@@ -128,15 +104,11 @@ export default function SubcontractorsPanel() {
         onClose={vehicles.close}
         subcontractor={vehicles.target}
       />
-      <ConfirmDialog
-        opened={deleting.opened}
+      <DeleteConfirmDialog
+        remove={deleting}
         title={target && target.vehicleCount > 0 ? 'Deactivate subcontractor?' : 'Delete subcontractor?'}
-        message={<ConfirmMessage error={deleteError}>{deleteText}</ConfirmMessage>}
+        text={deleteText}
         confirmLabel={target && target.vehicleCount > 0 ? 'Deactivate' : 'Delete'}
-        confirmColor="red"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={deleting.close}
         data-testid="subcontractor-delete-dialog"
       />
     </>

@@ -1,18 +1,16 @@
 import type { VehicleCategory } from '@dms/domain';
-import { Button, ColorSwatch, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { ColorSwatch, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDeleteCategory, useVehicleCategories } from '../api/fleet';
 import { OPTIONS_LIMIT } from '../api/list-page';
+import { AddButton } from '../components/add-button';
 import { CategoryFormDialog } from '../components/category-form-dialog';
-import { ConfirmMessage } from '../components/confirm-message';
+import { DeleteConfirmDialog } from '../components/delete-confirm-dialog';
 import { QueryState } from '../components/query-state';
 import { RowActions } from '../components/row-actions';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useDialogTarget } from '../components/use-dialog-target';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
+import { notifySettingsSuccess } from '../settings-toasts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -21,42 +19,20 @@ export default function VehicleCategoriesPanel() {
   const query = useVehicleCategories({ limit: OPTIONS_LIMIT });
   const remove = useDeleteCategory();
   const form = useDialogTarget<VehicleCategory>();
-  const deleting = useDialogTarget<VehicleCategory>();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  // The toast has the fixed text (spec 2 §8); the reason (e.g. vehicles still use it) stays in the dialog.
+  const deleting = useConfirmedDelete<VehicleCategory, unknown>(remove, {
+    entity: 'Category',
+    onDeleted: () => notifySettingsSuccess('Category', 'delete'),
+    fixed: true,
+  });
   const categories = query.data?.items ?? [];
-
-  const closeDelete = () => {
-    deleting.close();
-    setDeleteError(null);
-  };
-
-  const confirmDelete = () => {
-    if (!deleting.target) return;
-    remove.mutate(deleting.target.id, {
-      onSuccess: () => {
-        notifySettingsSuccess('Category', 'delete');
-        closeDelete();
-      },
-      onError: (error) => {
-        // The toast has the fixed text (spec 2 §8); the reason (e.g. vehicles still use it) stays in the dialog.
-        setDeleteError(errorMessage(error, 'Failed to delete category'));
-        notifySettingsFailure('category', 'delete', error, { fixed: true });
-      },
-    });
-  };
-
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => form.open()}>
-      Add Category
-    </Button>
-  );
 
   return (
     <>
       <SettingsPanelHeader
         title="Vehicle Categories"
         description="Vehicle types used for quoting and for the vehicle slots of a job"
-        actions={addButton}
+        actions={<AddButton label="Add Category" onClick={() => form.open()} />}
       />
       <QueryState query={query} isEmpty={categories.length === 0} empty="No vehicle categories yet.">
         <Table aria-label="Vehicle categories" data-testid="categories-table">
@@ -88,14 +64,7 @@ export default function VehicleCategoriesPanel() {
                 </Table.Td>
                 <Table.Td>{plural(c.vehicleCount, 'vehicle')}</Table.Td>
                 <Table.Td>
-                  <RowActions
-                    name={c.name}
-                    onEdit={() => form.open(c)}
-                    onDelete={() => {
-                      setDeleteError(null);
-                      deleting.open(c);
-                    }}
-                  />
+                  <RowActions name={c.name} onEdit={() => form.open(c)} onDelete={() => deleting.open(c)} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -103,21 +72,14 @@ export default function VehicleCategoriesPanel() {
         </Table>
       </QueryState>
       <CategoryFormDialog opened={form.opened} onClose={form.close} category={form.target} />
-      <ConfirmDialog
-        opened={deleting.opened}
+      <DeleteConfirmDialog
+        remove={deleting}
         title="Delete category?"
-        message={
-          <ConfirmMessage error={deleteError}>
-            {deleting.target && deleting.target.vehicleCount > 0
-              ? `Delete "${deleting.target.name}"? It is used by ${plural(deleting.target.vehicleCount, 'vehicle')}; move them to another category first.`
-              : `Delete "${deleting.target?.name ?? ''}"? This cannot be undone.`}
-          </ConfirmMessage>
+        text={
+          deleting.target && deleting.target.vehicleCount > 0
+            ? `Delete "${deleting.target.name}"? It is used by ${plural(deleting.target.vehicleCount, 'vehicle')}; move them to another category first.`
+            : `Delete "${deleting.target?.name ?? ''}"? This cannot be undone.`
         }
-        confirmLabel="Delete"
-        confirmColor="red"
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={closeDelete}
         data-testid="category-delete-dialog"
       />
     </>
