@@ -3,11 +3,9 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type FieldErrors, validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { isNetworkError, LoginFailedError, useLogin } from '../api';
-
-type Field = 'email' | 'password';
 
 export interface SignInFormProps {
   onForgotPassword: (email: string) => void;
@@ -17,24 +15,14 @@ export interface SignInFormProps {
 export function SignInForm({ onForgotPassword }: SignInFormProps) {
   const navigate = useNavigate();
   const login = useLogin();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { values, errors, change, validate } = useSchemaForm(LoginInputSchema, { email: '', password: '' });
   const [redirecting, setRedirecting] = useState(false);
-
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateForm(LoginInputSchema, next).errors);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const result = validateForm(LoginInputSchema, values);
-    setErrors(result.errors);
-    if (!result.success) return;
-    login.mutate(result.data, {
+    const data = validate();
+    if (!data) return;
+    login.mutate(data, {
       onSuccess: (outcome) => {
         if (outcome.status === 'needsVerification') {
           showToast({

@@ -1,11 +1,12 @@
 import { RegisterInputSchema } from '@dms/domain';
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { type FieldErrors, validateForm } from '../../../lib/form-errors';
+import type { FieldErrors } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { serverMessageOr, useRegister } from '../api';
 
 type Field = 'email' | 'password' | 'firstName' | 'lastName';
@@ -37,23 +38,13 @@ function serverFieldErrors(error: unknown): FieldErrors<Field> {
 export function SignUpForm() {
   const navigate = useNavigate();
   const register = useRegister();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
-
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateForm(RegisterInputSchema, next).errors);
-  };
+  const { values, errors, change, validate, setErrors } = useSchemaForm(RegisterInputSchema, EMPTY);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const result = validateForm(RegisterInputSchema, values);
-    setErrors(result.errors);
-    if (!result.success) return;
-    const { email, password, firstName, lastName } = result.data;
+    const data = validate();
+    if (!data) return;
+    const { email, password, firstName, lastName } = data;
     register.mutate(
       { email, password, firstName, lastName },
       {

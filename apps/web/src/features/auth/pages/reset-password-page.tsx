@@ -3,19 +3,18 @@ import { Button, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconCircleCheck, IconLinkOff, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type FieldErrors, validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { isNetworkError, serverMessageOr, useResetPassword } from '../api';
-
-type Field = 'newPassword' | 'confirmPassword';
 
 /** /reset-password?token=… (spec 1 §2, §4, §8): invalid link, form, or success. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { values, errors, change, validate } = useSchemaForm(ResetPasswordFormSchema, {
+    newPassword: '',
+    confirmPassword: '',
+  });
   const [done, setDone] = useState(false);
   const reset = useResetPassword();
 
@@ -57,24 +56,16 @@ export function ResetPasswordPage() {
     );
   }
 
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateForm(ResetPasswordFormSchema, next).errors);
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const result = validateForm(ResetPasswordFormSchema, values);
-    setErrors(result.errors);
-    if (!result.success) return;
+    const data = validate();
+    if (!data) return;
     if (!token) {
       showToast({ title: 'Password reset failed', message: 'No reset token available', tone: 'error' });
       return;
     }
     reset.mutate(
-      { token, newPassword: result.data.newPassword },
+      { token, newPassword: data.newPassword },
       {
         onSuccess: () => setDone(true),
         onError: (error) =>
