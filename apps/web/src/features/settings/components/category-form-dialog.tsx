@@ -9,8 +9,8 @@ import { useForm } from '@mantine/form';
 import { validateForm } from '../../../lib/form-errors';
 import { useCreateCategory, useUpdateCategory } from '../api/fleet';
 import { serverFieldErrors } from '../api/list-page';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
 import { FormActions, FormDialog } from './form-dialog';
+import { saveHandlers } from './save-handlers';
 
 const SWATCHES = [
   '#3b82f6',
@@ -36,17 +36,11 @@ function CategoryForm({ category, onDone }: { category?: VehicleCategory; onDone
   const submit = form.onSubmit((values) => {
     const input = VehicleCategoryInputSchema.parse(values);
     const action = category ? 'update' : 'create';
-    const handlers = {
-      onSuccess: () => {
-        notifySettingsSuccess('Category', action);
-        onDone();
-      },
-      onError: (error: unknown) => {
-        form.setErrors(serverFieldErrors(error));
-        // Spec 2 §8: categories use the fixed texts.
-        notifySettingsFailure('category', action, error, { fixed: true });
-      },
-    };
+    // Spec 2 §8: categories use the fixed failure texts.
+    const handlers = saveHandlers('Category', action, onDone, {
+      fixed: true,
+      onFailure: (error) => form.setErrors(serverFieldErrors(error)),
+    });
     if (category) update.mutate({ id: category.id, input }, handlers);
     else create.mutate(input, handlers);
   });

@@ -24,12 +24,12 @@ import { useState } from 'react';
 import { validateForm } from '../../../lib/form-errors';
 import { useContacts, useCreateContact, useDeleteContact, useUpdateContact } from '../api/customers';
 import { serverFieldErrors } from '../api/list-page';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
 import { notifyDeleteResult } from './delete-toast';
 import { FormActions, FormDialog } from './form-dialog';
 import { QueryState } from './query-state';
 import { RowActions } from './row-actions';
+import { saveHandlers } from './save-handlers';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
 interface ContactFormValues {
@@ -65,16 +65,9 @@ function ContactForm({
   const submit = form.onSubmit((values) => {
     const input = ContactInputSchema.parse(values);
     const action = contact ? 'update' : 'create';
-    const handlers = {
-      onSuccess: () => {
-        notifySettingsSuccess('Contact', action);
-        onDone();
-      },
-      onError: (error: unknown) => {
-        form.setErrors(serverFieldErrors(error));
-        notifySettingsFailure('Contact', action, error);
-      },
-    };
+    const handlers = saveHandlers('Contact', action, onDone, {
+      onFailure: (error) => form.setErrors(serverFieldErrors(error)),
+    });
     if (contact) update.mutate({ id: contact.id, input }, handlers);
     else create.mutate({ customerId: customer.id, input }, handlers);
   });

@@ -12,8 +12,8 @@ import { validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useCreateCustomer, useUpdateCustomer } from '../api/customers';
 import { serverFieldErrors } from '../api/list-page';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
 import { FormActions, FormDialog } from './form-dialog';
+import { saveHandlers } from './save-handlers';
 
 interface CustomerFormValues {
   companyName: string;
@@ -46,16 +46,9 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
     (values) => {
       const input = CustomerInputSchema.parse(values);
       const action = customer ? 'update' : 'create';
-      const handlers = {
-        onSuccess: () => {
-          notifySettingsSuccess('Customer', action);
-          onDone();
-        },
-        onError: (error: unknown) => {
-          form.setErrors(serverFieldErrors(error));
-          notifySettingsFailure('Customer', action, error);
-        },
-      };
+      const handlers = saveHandlers('Customer', action, onDone, {
+        onFailure: (error) => form.setErrors(serverFieldErrors(error)),
+      });
       if (customer)
         update.mutate({ id: customer.id, input: { ...input, version: customer.version } }, handlers);
       else create.mutate(input, handlers);

@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { validateForm } from '../../../lib/form-errors';
 import { useCreateDepot, useUpdateDepot } from '../api/fleet';
 import { serverFieldErrors } from '../api/list-page';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
 import { FormActions, FormDialog } from './form-dialog';
+import { saveHandlers } from './save-handlers';
 
 interface DepotFormValues {
   name: string;
@@ -23,16 +23,9 @@ function DepotForm({ depot, onDone }: { depot?: Depot; onDone: () => void }) {
   const submit = form.onSubmit((values) => {
     const input: DepotInput = DepotInputSchema.parse(values);
     const action = depot ? 'update' : 'create';
-    const handlers = {
-      onSuccess: () => {
-        notifySettingsSuccess('Depot', action);
-        onDone();
-      },
-      onError: (error: unknown) => {
-        form.setErrors(serverFieldErrors(error));
-        notifySettingsFailure('Depot', action, error);
-      },
-    };
+    const handlers = saveHandlers('Depot', action, onDone, {
+      onFailure: (error) => form.setErrors(serverFieldErrors(error)),
+    });
     if (depot) update.mutate({ id: depot.id, input }, handlers);
     else create.mutate(input, handlers);
   });

@@ -4,8 +4,8 @@ import { useForm } from '@mantine/form';
 import { validateForm } from '../../../lib/form-errors';
 import { useCreateSubcontractor, useUpdateSubcontractor } from '../api/fleet';
 import { serverFieldErrors } from '../api/list-page';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
 import { FormActions, FormDialog } from './form-dialog';
+import { saveHandlers } from './save-handlers';
 
 interface SubcontractorFormValues {
   companyName: string;
@@ -32,16 +32,9 @@ function SubcontractorForm({ subcontractor, onDone }: { subcontractor?: Subcontr
   const submit = form.onSubmit((values) => {
     const input = SubcontractorInputSchema.parse(values);
     const action = subcontractor ? 'update' : 'create';
-    const handlers = {
-      onSuccess: () => {
-        notifySettingsSuccess('Subcontractor', action);
-        onDone();
-      },
-      onError: (error: unknown) => {
-        form.setErrors(serverFieldErrors(error));
-        notifySettingsFailure('Subcontractor', action, error);
-      },
-    };
+    const handlers = saveHandlers('Subcontractor', action, onDone, {
+      onFailure: (error) => form.setErrors(serverFieldErrors(error)),
+    });
     if (subcontractor) update.mutate({ id: subcontractor.id, input }, handlers);
     else create.mutate(input, handlers);
   });

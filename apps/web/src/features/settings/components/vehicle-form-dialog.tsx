@@ -27,8 +27,8 @@ import {
   useVehicleCategories,
 } from '../api/fleet';
 import { serverFieldErrors } from '../api/list-page';
-import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
 import { FormActions, FormDialog } from './form-dialog';
+import { saveHandlers } from './save-handlers';
 
 interface VehicleFormValues {
   registrationNumber: string;
@@ -161,16 +161,9 @@ function VehicleForm({
   const submit = form.onSubmit((values) => {
     const input = toInput(type, values);
     const action = vehicle ? 'update' : 'create';
-    const handlers = {
-      onSuccess: () => {
-        notifySettingsSuccess('Vehicle', action);
-        onDone();
-      },
-      onError: (error: unknown) => {
-        form.setErrors(serverFieldErrors(error));
-        notifySettingsFailure('Vehicle', action, error);
-      },
-    };
+    const handlers = saveHandlers('Vehicle', action, onDone, {
+      onFailure: (error) => form.setErrors(serverFieldErrors(error)),
+    });
     if (vehicle) {
       // An active vehicle keeps its state unless the switch changed it.
       update.mutate({ id: vehicle.id, input: { ...input, version: vehicle.version } }, handlers);
