@@ -3,7 +3,8 @@ import { defineConfig, type ProxyOptions } from 'vite';
 
 /** The API listens on port 5000 in development (apps/api config `PORT`). */
 const apiProxy: Record<string, ProxyOptions> = {
-  // changeOrigin stays false: the API compares Origin with Host, and both must show the web origin.
+  // changeOrigin stays false: the browser's Origin (this dev server) reaches the API, which accepts
+  // it outside production.
   '/api': { target: 'http://localhost:5000' },
 };
 

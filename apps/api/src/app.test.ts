@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError } from './plugins/error-handler';
+import { HttpError } from './http/errors';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;

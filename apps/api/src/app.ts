@@ -1,7 +1,11 @@
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { backgroundTasks } from './background-tasks';
 import { type Config, resolveSessionSecret } from './config';
-import type { Database, Engine } from './db/client';
+import type { CreateBoss, Database, Engine, Listen } from './db/client';
+import { eventsRoutes } from './events/events.routes';
+import { logSafeError } from './http/log-safe-error';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { googleRoutes } from './modules/auth/google.routes';
@@ -9,14 +13,22 @@ import { deriveKey } from './modules/auth/secrets';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { depotsRoutes } from './modules/depots/depots.routes';
 import { documentSettingsRoutes } from './modules/document-settings/document-settings.routes';
+import { driverFormsRoutes } from './modules/driver-forms/driver-forms.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { emergencyTypesRoutes } from './modules/emergency-types/emergency-types.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionQuestionsRoutes } from './modules/inspection-questions/inspection-questions.routes';
+import { jobOffersRoutes } from './modules/job-offers/job-offers.routes';
+import { jobPdfRoutes } from './modules/jobs/job-pdf.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { logosRoutes } from './modules/logos/logos.routes';
+import { settleNotification } from './modules/notifications/notifications.repository';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { timesheetsRoutes } from './modules/shifts/timesheets.routes';
 import { subcontractorsRoutes } from './modules/subcontractors/subcontractors.routes';
+import { terminalsRoutes } from './modules/terminals/terminals.routes';
 import { termsTemplatesRoutes } from './modules/terms-templates/terms-templates.routes';
 import { vehicleCategoriesRoutes } from './modules/vehicle-categories/vehicle-categories.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
@@ -30,15 +42,21 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { createSessionIdentityResolver } from './plugins/session-identity';
 import { registerSessions } from './plugins/sessions';
 import { registerWebApp } from './plugins/web-app';
+import { BackgroundQueue } from './queue/background-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     engine: Engine;
     config: Config;
+    /** Queues every mail when the app has its background queue; sends at once otherwise. */
     mailer: Mailer;
+    /** Undefined without createBoss (one-shot CLI commands). */
+    backgroundQueue: BackgroundQueue | undefined;
   }
 }
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export interface BuildAppOptions {
   config: Config;
@@ -46,6 +64,18 @@ export interface BuildAppOptions {
   engine: Engine;
   /** Who is calling; by default the session's user. Tests may substitute a stand-in. */
   resolveIdentity?: IdentityResolver;
+  /** LISTEN on the database (DatabaseHandle.listen): live events cross instances through it. */
+  listen?: Listen;
+  /**
+   * The background queue on the database (DatabaseHandle.createBoss). Without it (one-shot CLI
+   * commands) mail is sent at once and nothing runs on a schedule.
+   */
+  createBoss?: CreateBoss;
+  /** Queue tuning for tests: the first mail retry delay in seconds, and the retries before failing. */
+  mailRetryDelaySeconds?: number;
+  mailRetryLimit?: number;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Extra routes (tests register probes through this before the app is sealed). */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -53,8 +83,28 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    requestIdHeader: 'x-request-id',
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            serializers: { err: (error: Error) => ({ ...logSafeError(error) }) },
+          },
+    // A client's X-Request-Id is kept only when it is a short token: it lands in every log line.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // An over-long id or a malformed address answers in the API's error format.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
+      void (reply as unknown as FastifyReply)
+        .code(status)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ message: status === 400 ? 'Invalid address' : error.message }));
+    },
     // One line per request is noise at info level; debug and trace show them.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -67,22 +117,43 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', options.db);
   app.decorate('engine', options.engine);
   app.decorate('config', config);
-  const mailer = createMailer(config, app.log);
-  app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
   const secret = resolveSessionSecret(config);
+  const transport = createMailer(config, app.log);
+  const queue = options.createBoss
+    ? new BackgroundQueue({
+        createBoss: options.createBoss,
+        transport,
+        payloadSecret: deriveKey(secret, 'queue-payload'),
+        log: app.log,
+        onMailOutcome: (notificationId, outcome) => settleNotification(options.db, notificationId, outcome),
+        mailRetryDelaySeconds: options.mailRetryDelaySeconds,
+        mailRetryLimit: options.mailRetryLimit,
+      })
+    : undefined;
+  app.decorate('mailer', queue ? queue.mailer : transport);
+  app.decorate('backgroundQueue', queue);
   const https = config.publicUrl.startsWith('https:');
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    // Answers hold personal data (emails, terminal PINs): no browser or proxy may keep them,
+    // unless the route chose its own caching (logo files).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
   registerSecurityHeaders(app, { https });
-  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
+  registerCrossSiteGuard(app, { publicUrl: config.publicUrl, development: !config.production });
   // Before access control: its identity resolver reads the session.
-  await registerSessions(app, { db: options.db, secret: deriveKey(secret, 'session-cookie'), https });
+  await registerSessions(app, {
+    db: options.db,
+    secret: deriveKey(secret, 'session-cookie'),
+    https,
+    publicUrl: config.publicUrl,
+  });
   registerAccessControl(app, options.resolveIdentity ?? createSessionIdentityResolver(options.db));
   registerHousekeeping(app, options.db);
   await registerOpenApi(app, { appName: 'Driver Management System' });
@@ -103,8 +174,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(termsTemplatesRoutes);
   await app.register(inspectionQuestionsRoutes);
   await app.register(emergencyTypesRoutes);
+  await app.register(jobsRoutes);
+  await app.register(jobPdfRoutes);
+  await app.register(jobOffersRoutes);
+  await app.register(driverFormsRoutes);
+  await app.register(reportsRoutes);
+  await app.register(timesheetsRoutes);
+  await app.register(terminalsRoutes, { enrolmentKey: deriveKey(secret, 'terminal-enrolment') });
+  await app.register(eventsRoutes, { listen: options.listen });
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   await registerWebApp(app, { distDir: config.webDistDir });
+  // The queue works once every route is in place, and stops before the database closes.
+  if (queue) {
+    queue.setTasks(backgroundTasks(app));
+    app.addHook('onReady', async () => queue.start());
+  }
+  app.addHook('onClose', async () => {
+    await queue?.stop();
+    transport.close();
+  });
   return app;
 }

@@ -1,9 +1,16 @@
 import { parseArgs } from 'node:util';
-import { dateInZone, USER_ROLES, type UserRole } from '@dms/domain';
+import {
+  dateInZone,
+  ENROLMENT_CODE_TTL_MINUTES,
+  formatEnrolmentCode,
+  USER_ROLES,
+  type UserRole,
+} from '@dms/domain';
 import { ConfigError, loadConfig } from './config';
-import { formatDemoCredentials } from './db/demo-credentials';
-import { isDatabaseEmpty, seedDemo } from './db/demo-seed';
 import { openConfiguredDatabase } from './db/open';
+import { formatDemoCredentials } from './demo/demo-credentials';
+import { isDatabaseEmpty, seedDemo } from './demo/demo-seed';
+import { createTerminal, terminalEnrolmentKey } from './modules/terminals/terminals.service';
 import { createUserAccount } from './modules/users/users.service';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -14,6 +21,8 @@ Commands:
               [--driver-number 1234] [--verified]
                              create an account; prints its id
   seed:demo                  load the demo operator into an empty database
+  terminal:code --name N     create a terminal named N and print its one-time enrolment code
+                             (15 minutes), to type on the depot device at /terminal
 `;
 
 class UsageError extends Error {}
@@ -24,7 +33,7 @@ async function run(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  if (!['db:migrate', 'user:create', 'seed:demo'].includes(command)) {
+  if (!['db:migrate', 'user:create', 'seed:demo', 'terminal:code'].includes(command)) {
     throw new UsageError(`Unknown command '${command}'.`);
   }
   const config = loadConfig();
@@ -33,6 +42,14 @@ async function run(argv: string[]): Promise<void> {
     await database.migrate();
     if (command === 'db:migrate') {
       process.stdout.write(`Migrations applied (${database.engine}).\n`);
+    } else if (command === 'terminal:code') {
+      const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } }, strict: true });
+      const name = values.name?.trim();
+      if (!name) throw new UsageError('Give the terminal a name: terminal:code --name "Depot kiosk"');
+      const { code } = await createTerminal(database.db, name, null, terminalEnrolmentKey(config));
+      process.stdout.write(
+        `Terminal '${name}' created. On the depot device open ${config.publicUrl}/terminal and enter:\n\n  ${formatEnrolmentCode(code)}\n\nThe code works once, for ${ENROLMENT_CODE_TTL_MINUTES} minutes.\n`,
+      );
     } else if (command === 'seed:demo') {
       if (!(await isDatabaseEmpty(database.db))) {
         throw new UsageError('The database already has users; seed:demo only loads into an empty database.');

@@ -1,9 +1,10 @@
-import { dateInZone } from '@dms/domain';
+import { dateInZone, formatEnrolmentCode } from '@dms/domain';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { formatDemoCredentials } from './db/demo-credentials';
-import { isDatabaseEmpty, seedDemo } from './db/demo-seed';
 import { openConfiguredDatabase } from './db/open';
+import { formatDemoCredentials } from './demo/demo-credentials';
+import { isDatabaseEmpty, seedDemo } from './demo/demo-seed';
+import { createTerminal, terminalEnrolmentKey } from './modules/terminals/terminals.service';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,10 +12,25 @@ async function main(): Promise<void> {
   await database.migrate();
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     const credentials = await seedDemo(database.db, { today: dateInZone(new Date(), config.timezone) });
-    process.stdout.write(`${formatDemoCredentials(credentials, config.publicUrl)}\n`);
+    // A terminal ready to enrol, so that a newcomer reaches the PIN keypad in a minute.
+    const { code } = await createTerminal(
+      database.db,
+      'Demo depot terminal',
+      null,
+      terminalEnrolmentKey(config),
+    );
+    process.stdout.write(
+      `${formatDemoCredentials(credentials, config.publicUrl, formatEnrolmentCode(code))}\n`,
+    );
   }
 
-  const app = await buildApp({ config, db: database.db, engine: database.engine });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    engine: database.engine,
+    listen: database.listen,
+    createBoss: database.createBoss,
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -114,3 +114,14 @@ export const ContactWithCustomerSchema = ContactSchema.extend({
   customerType: z.enum(CUSTOMER_TYPES),
 });
 export type ContactWithCustomer = z.infer<typeof ContactWithCustomerSchema>;
+
+/** GET /api/customers/search: the job form's ranked customer search. */
+export const CustomerSearchQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const CustomerSearchResultSchema = z.object({
+  items: z.array(z.object({ customer: CustomerSchema, contacts: z.array(ContactSchema) })),
+});
+export type CustomerSearchResult = z.infer<typeof CustomerSearchResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hexColor, optionalText, requiredText } from './fields';
+import { hexColor, multilineText, optionalText, requiredText } from './fields';
 import { LOGO_BACKGROUNDS } from './settings.schema';
 
 // Quote template settings and terms templates (spec 2 §2.7, §3.2, §5, §9).
@@ -14,6 +14,16 @@ export const DEFAULT_JOB_SHEET_HEADER_TEXT = 'JOB SHEET';
 export const DEFAULT_QUOTE_FOOTER_TEXT =
   'School Loyalty Offer: after 9 school charters, receive $400 off every 10th bus you book with us.';
 
+/** Terms and conditions run to several pages of rich text. */
+export const TERMS_MAX_LENGTH = 50_000;
+
+// An http(s) address with a host name: the website is printed as a link on quotes.
+const WEB_ADDRESS = /^https?:\/\/[^\s/?#@]+\.[^\s/?#@]+(?:[/?#]\S*)?$/i;
+
+function isWebAddress(value: string): boolean {
+  return WEB_ADDRESS.test(value);
+}
+
 export const DocumentSettingsInputSchema = z.object({
   companyName: requiredText('Company name is required'),
   companyAddress: requiredText('Company address is required'),
@@ -24,7 +34,9 @@ export const DocumentSettingsInputSchema = z.object({
     .min(1, { error: 'Company email is required' })
     .pipe(z.email({ error: 'Invalid email address' })),
   companyABN: requiredText('ABN is required'),
-  companyWebsite: requiredText('Website is required'),
+  companyWebsite: requiredText('Website is required').refine(isWebAddress, {
+    error: 'Website must start with http:// or https://',
+  }),
   logoUrl: optionalText(),
   logoBackground: z.enum(LOGO_BACKGROUNDS).default('transparent'),
   primaryColor: hexColor(),
@@ -72,8 +84,8 @@ export const TermsTemplateInputSchema = z.object({
   name: requiredText('Template name is required'),
   content: z
     .string({ error: 'Template content is required' })
-    .trim()
-    .min(1, { error: 'Template content is required' }),
+    .pipe(multilineText(TERMS_MAX_LENGTH))
+    .pipe(z.string().min(1, { error: 'Template content is required' })),
   isDefault: z.union([z.literal(0), z.literal(1), z.boolean().transform((b) => (b ? 1 : 0))]).default(0),
 });
 export type TermsTemplateInput = z.input<typeof TermsTemplateInputSchema>;

@@ -26,6 +26,8 @@ export const DriverSchema = z.object({
   isActive: z.union([z.literal(0), z.literal(1)]),
   emailVerified: z.union([z.literal(0), z.literal(1)]),
   roles: z.array(z.enum(USER_ROLES)),
+  /** The terminal PIN is locked after repeated wrong PINs; a manager unlocks it (ADR 15). */
+  pinLocked: z.boolean(),
 });
 export type Driver = z.infer<typeof DriverSchema>;
 

@@ -4,15 +4,53 @@ import { z } from 'zod';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-/** Optional free text: trimmed, '' → null. */
-export const optionalText = () =>
+export const NAME_MAX_LENGTH = 100;
+export const LABEL_MAX_LENGTH = 200;
+export const TEXT_MAX_LENGTH = 2000;
+export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+
+// No text field has a use for NUL and the other C0/DEL controls (PostgreSQL refuses NUL
+// outright); free text keeps tab and line breaks.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const LINE_CONTROLS = /[\u0000-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const TEXT_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Whether one line of text holds a control character (NUL, line breaks, escapes…). */
+export const hasLineControls = (value: string) => LINE_CONTROLS.test(value);
+
+/** One line of text: trimmed, at most `max` characters, no control characters. */
+export const lineText = (max = LABEL_MAX_LENGTH, message?: string) =>
   z
-    .preprocess(blankToNull, z.string().trim().max(2000, { error: 'Too long' }).nullable().optional())
-    .transform((v) => v ?? null);
+    .string(message ? { error: message } : undefined)
+    .trim()
+    .max(max, { error: tooLongMessage(max) })
+    .refine((v) => !LINE_CONTROLS.test(v), { error: CONTROL_CHARACTERS_MESSAGE });
+
+/** Several lines of text: trimmed, at most `max` characters, no control characters but tab and line breaks. */
+export const multilineText = (max = TEXT_MAX_LENGTH) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLongMessage(max) })
+    .refine((v) => !TEXT_CONTROLS.test(v), { error: CONTROL_CHARACTERS_MESSAGE });
+
+/** Optional free text: trimmed, '' → null. */
+export const optionalText = (max = TEXT_MAX_LENGTH) =>
+  z.preprocess(blankToNull, multilineText(max).nullable().optional()).transform((v) => v ?? null);
 
 /** A required name: trimmed, not empty. */
-export const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: 'Too long' });
+export const requiredText = (message: string, max = LABEL_MAX_LENGTH) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLongMessage(max) })
+    .refine((v) => !LINE_CONTROLS.test(v), { error: CONTROL_CHARACTERS_MESSAGE });
+
+/** A person's first or last name: required, one line, at most 100 characters. */
+export const personName = (message: string) => requiredText(message, NAME_MAX_LENGTH);
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PHONE_MESSAGE = 'Phone number must be at least 10 characters';
@@ -38,7 +76,10 @@ export const optionalPhone = (message = PHONE_MESSAGE) =>
   z
     .preprocess(
       blankToNull,
-      z.string().trim().min(MIN_PHONE_LENGTH, { error: message }).nullable().optional(),
+      lineText(40)
+        .pipe(z.string().min(MIN_PHONE_LENGTH, { error: message }))
+        .nullable()
+        .optional(),
     )
     .transform((v) => v ?? null);
 
@@ -58,7 +99,7 @@ export const wholeNumberOrZero = (message: string) =>
 
 /** An optional id of another row; '' → null. */
 export const optionalId = () =>
-  z.preprocess(blankToNull, z.string().trim().nullable().optional()).transform((v) => v ?? null);
+  z.preprocess(blankToNull, lineText(100).nullable().optional()).transform((v) => v ?? null);
 
 /** A lower-case URL-safe slug of a name (unique category slugs). */
 export function slugify(name: string): string {
@@ -81,7 +122,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 /** Query of searchable lists. */
 export const ListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: lineText(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
   includeInactive: z.enum(['0', '1', 'true', 'false']).optional(),

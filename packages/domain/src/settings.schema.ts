@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, requiredText } from './fields';
 
 export const APP_ICONS = ['Truck', 'Bus', 'Car', 'Ship', 'Plane', 'Package', 'Building'] as const;
 export type AppIcon = (typeof APP_ICONS)[number];
@@ -41,17 +42,11 @@ export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
 /** PUT /api/settings (General panel). The icon stays as stored unless sent. */
 export const UpdateAppSettingsInputSchema = z.object({
-  appName: z
-    .string({ error: 'App name is required' })
-    .trim()
-    .min(1, { error: 'App name is required' })
-    .max(100),
-  appDescription: z.string().trim().max(200).default(''),
-  tagline: z.string().trim().max(200).default(''),
+  appName: requiredText('App name is required', 100),
+  appDescription: lineText(200).default(''),
+  tagline: lineText(200).default(''),
   appIcon: z.enum(APP_ICONS).optional(),
-  logoUrl: z
-    .string()
-    .trim()
+  logoUrl: lineText(500)
     .nullable()
     .optional()
     .transform((v) => (v ? v : null)),
@@ -73,7 +68,7 @@ export const LOGO_MESSAGES = {
 } as const;
 
 export const LogoUploadRequestSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
+  fileName: lineText(255).pipe(z.string().min(1)),
   contentType: z.enum(LOGO_CONTENT_TYPES, { error: LOGO_MESSAGES.type }),
   size: z.number().int().min(1).max(LOGO_MAX_BYTES, { error: LOGO_MESSAGES.size }),
 });

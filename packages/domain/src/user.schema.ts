@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from './fields';
 import { MESSAGES } from './messages';
 
 export const USER_ROLES = ['manager', 'driver'] as const;
@@ -16,14 +17,8 @@ export const PasswordSchema = z
   .string({ error: MESSAGES.password })
   .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.password });
 
-export const FirstNameSchema = z
-  .string({ error: MESSAGES.firstName })
-  .trim()
-  .min(1, { error: MESSAGES.firstName });
-export const LastNameSchema = z
-  .string({ error: MESSAGES.lastName })
-  .trim()
-  .min(1, { error: MESSAGES.lastName });
+export const FirstNameSchema = personName(MESSAGES.firstName);
+export const LastNameSchema = personName(MESSAGES.lastName);
 
 /** A driver's terminal PIN (users.driverNumber): exactly four digits. */
 export const DriverPinSchema = z.string().regex(/^\d{4}$/, { error: MESSAGES.driverPin });

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ConstructorOptions, fromPglite, PgBoss } from 'pg-boss';
 import * as schema from './schema';
 
 // This is the only module that knows which engine runs; everything else sees `Database`.
@@ -24,46 +25,114 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** A copy of an embedded database's files, to clone it fast (tests). Postgres: unsupported. */
   snapshot(): Promise<Blob>;
+  /**
+   * Calls `onPayload` with every NOTIFY on `channel`, from any instance on the same database, until
+   * the returned function is called. PostgreSQL: one dedicated connection, re-established after a loss.
+   */
+  listen: Listen;
+  /** The background queue (pg-boss) on this database: its own pool on PostgreSQL, the same instance on PGlite. */
+  createBoss: CreateBoss;
   close(): Promise<void>;
 }
 
-export type OpenDatabaseOptions =
+export type BossOptions = Omit<
+  ConstructorOptions,
+  'db' | 'connectionString' | 'backend' | 'host' | 'database'
+>;
+export type CreateBoss = (options: BossOptions) => PgBoss;
+
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+
+export type OpenDatabaseOptions = (
   | { url: string; poolSize?: number }
   | { dataDir: string }
-  | { memory: true; from?: Blob };
+  | { memory: true; from?: Blob }
+) & {
+  /** Called with every statement Drizzle sends (tests count the queries of a request with it). */
+  logQuery?: (query: string) => void;
+};
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
+  const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
+  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10, logger);
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
-    return openPglite(await PGlite.create({ dataDir: options.dataDir }));
+    return openPglite(await PGlite.create({ dataDir: options.dataDir }), logger);
   }
-  return openPglite(await PGlite.create(options.from ? { loadDataDir: options.from } : {}));
+  return openPglite(await PGlite.create(options.from ? { loadDataDir: options.from } : {}), logger);
 }
 
-function openPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+type QueryLogger = { logQuery: (query: string) => void } | undefined;
+
+function openPglite(client: PGlite, logger: QueryLogger): DatabaseHandle {
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Database;
   return {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     snapshot: async () => client.dumpDataDir('none'),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    // PGlite is one process's: pg-boss shares the app's instance (DESIGN.md install facts).
+    createBoss: (options) => new PgBoss({ ...options, db: fromPglite(client), backend: 'pglite' }),
     close: () => client.close(),
   };
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
+function openPostgres(url: string, max: number, logger: QueryLogger): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Database;
   return {
     db,
     engine: 'postgres',
     migrate: () => migratePg(db as never, { migrationsFolder }),
     snapshot: () => Promise.reject(new Error('snapshot() is only available on the embedded database')),
+    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
+    createBoss: (options) => new PgBoss({ ...options, connectionString: url, max: 4 }),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 2000;
+
+/** LISTEN on a connection of its own (a pooled one would drop it), reconnecting after a loss. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (client === next && !stopped) {
+        client = undefined;
+        retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS);
+        retry.unref();
+      }
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

@@ -79,10 +79,18 @@ describe('the outbox through the app', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/register',
-        payload: { email: 'outbox@example.test', password: 'secret1', firstName: 'Out', lastName: 'Box' },
+        payload: {
+          email: 'outbox@example.test',
+          password: 'coach-secret1',
+          firstName: 'Out',
+          lastName: 'Box',
+        },
       });
       expect(res.statusCode).toBe(201);
-      const [file] = await readdir(path.join(t.dataDir, 'mail'));
+      // The queue writes it a moment after the answer.
+      const outbox = path.join(t.dataDir, 'mail');
+      await expect.poll(async () => (await readdir(outbox).catch(() => [])).length).toBe(1);
+      const [file] = await readdir(outbox);
       expect(file).toMatch(/-outbox@example\.test\.eml$/);
       const mail = await simpleParser(await readFile(path.join(t.dataDir, 'mail', file!)));
       const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
@@ -122,8 +130,9 @@ describe('account mails', () => {
       await t.app.inject({
         method: 'POST',
         url: '/api/register',
-        payload: { email: 'brand@example.test', password: 'secret1', firstName: 'B', lastName: 'R' },
+        payload: { email: 'brand@example.test', password: 'coach-secret1', firstName: 'B', lastName: 'R' },
       });
+      await t.smtp.waitFor('brand@example.test');
       const mail = t.smtp.last('brand@example.test');
       expect(mail.subject).toBe('Your Harbour Coaches verification code');
       expect(mail.html).toContain('Harbour Coaches');

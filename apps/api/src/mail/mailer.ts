@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
 
 export interface MailMessage {
   to: string;
@@ -11,10 +12,18 @@ export interface MailMessage {
   html: string;
 }
 
+export interface SendOptions {
+  /** The mail's row in email_notifications (written 'queued'), settled with the send's outcome. */
+  notificationId?: string;
+  /** Queue the mail in this transaction: it goes out only if the transaction commits. */
+  tx?: Db;
+}
+
 export interface Mailer {
   /** 'smtp' with SMTP_URL; otherwise every message lands in the outbox directory. */
   readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /** The app's mailer queues (queue/mail-queue.ts); the transport behind it sends at once. */
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   close(): void;
 }
 

@@ -19,7 +19,7 @@ export function escapeHtml(value: string): string {
 }
 
 // The app name comes from the operator's settings: escaped like every other interpolated value.
-function page(appName: string, body: string): string {
+export function mailPage(appName: string, body: string): string {
   return `<!doctype html>
 <html><body style="font-family: system-ui, sans-serif; color: #1a1b1e; line-height: 1.5">
 <h2 style="margin: 0 0 16px">${escapeHtml(appName)}</h2>
@@ -37,7 +37,7 @@ export function verificationCodeMail(options: { appName: string; code: string })
       `The code expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
       'If you did not create an account, you can ignore this email.',
     ].join('\n'),
-    html: page(
+    html: mailPage(
       appName,
       `<p>Your verification code is:</p>
 <p style="font-size: 28px; font-weight: bold; letter-spacing: 6px">${escapeHtml(code)}</p>
@@ -63,7 +63,7 @@ export function passwordResetMail(options: { appName: string; link: string }): M
       `The link works once and expires in ${validity}.`,
       'If you did not ask for this, you can ignore this email; your password stays the same.',
     ].join('\n'),
-    html: page(
+    html: mailPage(
       appName,
       `<p>Someone asked to reset the password of your account.</p>
 <p><a href="${escapeHtml(link)}">Choose a new password</a></p>

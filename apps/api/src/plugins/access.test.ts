@@ -38,6 +38,19 @@ describe('route walk: every non-public route refuses an anonymous caller', () =>
       expect(res.json()).toEqual({ message: 'Unauthorized' });
     }
   });
+
+  it('answers 401 to a bare PUT, PATCH or DELETE: only a POST needs JSON or the custom header', async () => {
+    const bare = t.app.routeCatalog.filter(
+      (r) => r.access !== 'public' && /^(PUT|PATCH|DELETE)$/.test(r.method),
+    );
+    expect(bare.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['DELETE /api/customers/:id']),
+    );
+    for (const route of bare) {
+      const res = await t.app.inject({ method: route.method as 'DELETE', url: concrete(route.url) });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
 });
 
 describe('access rules', () => {

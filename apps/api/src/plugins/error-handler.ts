@@ -1,24 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-/** A rule broken by a request that passed schema validation: answered with its status and message. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: FieldError[],
-    /** Extra response headers, e.g. Retry-After on a 429. */
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+import { HttpError } from '../http/errors';
+import { logSafeError } from '../http/log-safe-error';
 
 function toPath(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -45,7 +28,20 @@ const SQL_STATE_ANSWERS: Record<string, [number, string]> = {
   '22008': [400, 'Invalid date or time'],
   '22003': [400, 'Number out of range'],
   '22001': [400, 'Value too long'],
+  // NUL in text: validation refuses it first; this is the net for a field it does not cover.
+  '22021': [400, 'Text contains characters that are not allowed'],
 };
+
+/**
+ * What an error log line may hold: never the error object itself, since a database error carries
+ * the failed query's parameters (a new password hash, personal details).
+ */
+function errorSummary(error: FastifyError, request: FastifyRequest, state: string | undefined) {
+  return {
+    err: { ...logSafeError(error), ...(state ? { code: state } : {}) },
+    route: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+  };
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -65,20 +61,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const state = sqlState(error);
     const answer = state ? SQL_STATE_ANSWERS[state] : undefined;
     if (answer) {
-      request.log.info({ err: error }, 'database constraint refused the request');
+      request.log.info(errorSummary(error, request, state), 'database constraint refused the request');
       return reply.code(answer[0]).send({ message: answer[1] });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error(errorSummary(error, request, state), 'request failed');
       return reply.code(status).send({ message: 'Internal server error' });
     }
     return reply.code(status).send({ message: error.message });
   });
 }
-
-/** The body of every error answer (OPERATIONS.md "API conventions"), for the OpenAPI document. */
-export const ErrorResponseSchema = z.object({
-  message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});

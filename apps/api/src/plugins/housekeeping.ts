@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { purgeOldLiveEvents } from '../events/live-events';
 import { purgeExpiredResetTokens } from '../modules/auth/password-reset-tokens.repository';
+import { purgeOldIdempotencyRecords } from '../modules/idempotency/idempotency.repository';
+import { purgeOrphanedLogos } from '../modules/logos/orphaned-logos';
 import { purgeExpiredRateLimits } from '../modules/rate-limits/rate-limits.repository';
 import { purgeExpiredSessions } from '../modules/sessions/sessions.repository';
+import { getObjectStorage } from '../storage';
 
 const EVERY_15_MINUTES = 15 * 60 * 1000;
 
 /**
- * Deletes expired sessions, rate-limit windows and reset tokens at start-up and every 15 minutes.
- * Expired rows are already ignored when read; this only keeps the tables small. Every instance
- * runs it: the deletes are idempotent.
+ * Deletes expired sessions, rate-limit windows, reset tokens, day-old live events and month-old idempotency records at start-up and every 15 minutes.
+ * Expired rows are already ignored when read; this only keeps the tables small. Logo files
+ * uploaded and never saved to the settings go after a day. Every instance runs it: the deletes
+ * are idempotent.
  */
 export function registerHousekeeping(
   app: FastifyInstance,
@@ -23,8 +28,16 @@ export function registerHousekeeping(
       await purgeExpiredSessions(db);
       await purgeExpiredRateLimits(db);
       await purgeExpiredResetTokens(db);
+      await purgeOldLiveEvents(db);
+      // A device retries for days at most.
+      await purgeOldIdempotencyRecords(db, new Date(Date.now() - 30 * 24 * 60 * 60 * 1000));
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping sweep failed');
+    }
+    try {
+      await purgeOrphanedLogos(db, getObjectStorage(app.config), app.config);
+    } catch (error) {
+      app.log.warn({ err: error }, 'housekeeping could not remove orphaned logo files');
     }
   };
   const run = () => {
@@ -33,6 +46,7 @@ export function registerHousekeeping(
     });
     return running;
   };
+  app.decorate('runHousekeeping', run);
   app.addHook('onReady', async () => {
     await run();
     timer = setInterval(() => void run(), intervalMs);
@@ -43,4 +57,11 @@ export function registerHousekeeping(
     clearInterval(timer);
     await running;
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs one sweep now (or joins the one under way); operations and tests. */
+    runHousekeeping(): Promise<void>;
+  }
 }

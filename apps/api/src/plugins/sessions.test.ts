@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema';
-import { purgeExpiredSessions } from '../modules/sessions/sessions.repository';
+import { destroyUserSessions, purgeExpiredSessions } from '../modules/sessions/sessions.repository';
 import { sessionCookie, signIn } from '../test/auth-helpers';
 import { createDriver, createManager, createUser, TEST_PASSWORD } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { destroyUserSessions } from './sessions';
 
 let t: TestApp;
 
@@ -79,6 +78,26 @@ describe('sessions', () => {
     expect(row!.expire.getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
   });
 
+  it('ends a session 30 days after sign-in, however recently it was used', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user.email);
+    const at = (daysAgo: number) => String(Date.now() - daysAgo * 86_400_000);
+    // Used every hour: the sliding expiry is fresh, only the sign-in is old.
+    const signedInDaysAgo = (days: number, refreshedMinutesAgo: number) =>
+      t.db
+        .update(sessions)
+        .set({
+          sess: sql`jsonb_set(jsonb_set(${sessions.sess}, '{signedInAt}', ${at(days)}::jsonb), '{refreshedAt}', ${String(Date.now() - refreshedMinutesAgo * 60_000)}::jsonb)`,
+          expire: new Date(Date.now() + 29 * 86_400_000),
+        })
+        .where(eq(sessions.sid, sidOf(cookie)));
+    await signedInDaysAgo(29.9, 30);
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+    await signedInDaysAgo(30.01, 30);
+    expect((await t.app.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(401);
+    expect(await sessionRows(user.id)).toHaveLength(0);
+  });
+
   it('ignores an expired session and purges it', async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user.email);
@@ -146,7 +165,9 @@ describe('session cookie behind https', () => {
         payload: { email: user.email, password: TEST_PASSWORD },
         headers: { 'x-forwarded-proto': 'https' },
       });
-      const cookie = res.cookies.find((c) => c.name === 'sid');
+      // The __Secure- prefix: browsers take it only as a Secure cookie set over https.
+      expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      const cookie = res.cookies.find((c) => c.name === '__Secure-sid');
       expect(cookie?.secure).toBe(true);
       expect(cookie?.httpOnly).toBe(true);
       expect(cookie?.sameSite).toBe('Lax');

@@ -3,14 +3,17 @@ import fastifySession, { type SessionStore } from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Database } from '../db/client';
 import {
+  SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_COOKIE_PATH,
+  SESSION_MAX_AGE_MS,
+  sessionCookieName,
+} from '../http/session-cookie';
+import {
   deleteSession,
-  destroyUserSessions,
   getSession,
   type SessionData,
   saveSession,
 } from '../modules/sessions/sessions.repository';
-
-export { destroyUserSessions };
 
 declare module 'fastify' {
   interface Session {
@@ -18,6 +21,10 @@ declare module 'fastify' {
     userId?: string;
     /** The driver signed in at the terminal with a PIN. */
     terminalDriverId?: string;
+    /** The enrolled terminal that driver signed in at: revoking it ends this session. */
+    terminalId?: string;
+    /** When the user or driver signed in (ms since the epoch): the session's absolute limit counts from it. */
+    signedInAt?: number;
     /** When the expiry was last pushed forward (ms since the epoch). */
     refreshedAt?: number;
     /** Google sign-in in progress: checked and dropped by the callback. */
@@ -25,11 +32,6 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'sid';
-// Only /api routes use the session, so the browser never sends the cookie with page and asset
-// requests, and those never cost a session lookup.
-export const SESSION_COOKIE_PATH = '/api';
-export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 // A sliding 30-day session would otherwise cost a write on every request.
 const REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -58,12 +60,12 @@ function databaseStore(db: Database): SessionStore {
  */
 export async function registerSessions(
   app: FastifyInstance,
-  options: { db: Database; secret: string; https: boolean },
+  options: { db: Database; secret: string; https: boolean; publicUrl: string },
 ): Promise<void> {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: options.secret,
-    cookieName: SESSION_COOKIE,
+    cookieName: sessionCookieName(options.publicUrl),
     store: databaseStore(options.db),
     saveUninitialized: false,
     rolling: false,
@@ -92,6 +94,16 @@ export async function registerSessions(
     });
   }
 
+  // After the session is loaded and before access control reads it: the sliding expiry never
+  // carries a session past 30 days from sign-in.
+  app.addHook('onRequest', async (request) => {
+    const session = request.session;
+    if (!session || (!session.userId && !session.terminalDriverId)) return;
+    // A session from before this rule gets its 30 days from now.
+    session.signedInAt ??= Date.now();
+    if (Date.now() - session.signedInAt >= SESSION_ABSOLUTE_LIFETIME_MS) await session.destroy();
+  });
+
   // Runs after access control, so only sessions that still identify someone are kept alive.
   app.addHook('preHandler', async (request) => {
     const session = request.session;
@@ -101,9 +113,4 @@ export async function registerSessions(
     // Changing a field marks the session modified: it is saved with a fresh expiry and cookie.
     if (now - (session.refreshedAt ?? 0) >= REFRESH_INTERVAL_MS) session.refreshedAt = now;
   });
-}
-
-/** Clears the session cookie (sign-out); the browser drops it at once. */
-export function clearSessionCookie(reply: { clearCookie(name: string, options: { path: string }): unknown }) {
-  reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
 }

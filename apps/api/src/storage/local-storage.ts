@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { link, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   assertValidKey,
@@ -43,6 +43,26 @@ export class LocalStorage implements ObjectStorage {
     readonly dir: string,
     private readonly secret: string,
   ) {}
+
+  async list(): Promise<{ key: string; modifiedAt: Date }[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const objects: { key: string; modifiedAt: Date }[] = [];
+    // Dot files are writes in progress (see put), not objects.
+    for (const name of names.filter((n) => !n.startsWith('.'))) {
+      try {
+        objects.push({ key: name, modifiedAt: (await stat(path.join(this.dir, name))).mtime });
+      } catch {
+        // Removed meanwhile.
+      }
+    }
+    return objects;
+  }
 
   async createUploadUrl(
     key: string,

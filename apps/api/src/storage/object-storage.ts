@@ -51,6 +51,8 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored object with the time it was written (housekeeping of abandoned uploads). */
+  list(): Promise<{ key: string; modifiedAt: Date }[]>;
   objectUrl(key: string): string;
 }
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse as Response } from 'fastify';
 import { TEST_PASSWORD } from './factories';
 
-/** `sid=…` from a response that set the session cookie (undefined when it did not). */
+/** `sid=…` (`__Secure-sid=…` behind https) from a response that set the session cookie, else undefined. */
 export function sessionCookie(res: Response): string | undefined {
-  const cookie = res.cookies.find((c) => c.name === 'sid');
-  return cookie?.value ? `sid=${cookie.value}` : undefined;
+  const cookie = res.cookies.find((c) => c.name === 'sid' || c.name === '__Secure-sid');
+  return cookie?.value ? `${cookie.name}=${cookie.value}` : undefined;
 }
 
 /**

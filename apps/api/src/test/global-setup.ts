@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { type DatabaseHandle, openDatabase } from '../db/client';
 import { adminQuery, withDatabaseName } from './test-database';
 
 declare module 'vitest' {
@@ -20,6 +20,7 @@ export default async function setup(project: TestProject) {
     await adminQuery(serverUrl, `CREATE DATABASE ${template}`);
     const handle = await openDatabase({ url: withDatabaseName(serverUrl, template), poolSize: 1 });
     await handle.migrate();
+    await installQueueSchema(handle);
     await handle.close();
     project.provide('postgresTemplate', template);
     return async () => {
@@ -31,10 +32,18 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, `pglite-template-${process.pid}.tar`);
   const handle = await openDatabase({ memory: true });
   await handle.migrate();
+  await installQueueSchema(handle);
   await writeFile(file, Buffer.from(await (await handle.snapshot()).arrayBuffer()));
   await handle.close();
   project.provide('pgliteTemplatePath', file);
   return async () => {
     await rm(file, { force: true });
   };
+}
+
+/** The queue's tables in the template too, so that no test file pays for creating them. */
+async function installQueueSchema(handle: DatabaseHandle): Promise<void> {
+  const boss = handle.createBoss({ supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, close: handle.engine === 'postgres' });
 }

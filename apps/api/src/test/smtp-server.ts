@@ -5,12 +5,13 @@ import { SMTPServer } from 'smtp-server';
 export interface TestSmtpServer {
   /** SMTP_URL for the app under test. */
   url: string;
+  port: number;
   messages: ParsedMail[];
   /** Messages sent to `address`, oldest first. */
   to(address: string): ParsedMail[];
   /** The newest message sent to `address`; fails the test when there is none. */
   last(address: string): ParsedMail;
-  /** Waits (up to 5 s) until `count` messages were sent to `address`. */
+  /** Waits (up to 10 s: mail goes through the queue) until `count` messages were sent to `address`. */
   waitFor(address: string, count?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -22,7 +23,8 @@ const recipients = (mail: ParsedMail) =>
  * A real SMTP server on a free local port that keeps every message it receives, parsed. A message
  * is stored before the server acknowledges it, so it is there when the request that sent it ends.
  */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+/** `port`: listen there (to start a stopped server again at the same address); default a free one. */
+export async function startTestSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -38,11 +40,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const to = (address: string) => messages.filter((m) => recipients(m).includes(address.toLowerCase()));
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    port,
     messages,
     to,
     last(address) {
@@ -51,9 +54,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       return found;
     },
     async waitFor(address, count = 1) {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 10_000;
       while (to(address).length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${address} within 5 s`);
+        if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${address} within 10 s`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },

@@ -21,21 +21,24 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export function openTestDatabase(): Promise<DatabaseHandle> {
-  return createTestDatabase({
-    pgliteTemplatePath: inject('pgliteTemplatePath'),
-    postgresTemplate: inject('postgresTemplate'),
-  });
+export function openTestDatabase(logQuery?: (query: string) => void): Promise<DatabaseHandle> {
+  return createTestDatabase(
+    { pgliteTemplatePath: inject('pgliteTemplatePath'), postgresTemplate: inject('postgresTemplate') },
+    logQuery,
+  );
 }
 
 /** What a test file needs around the app; everything else is testConfig()'s defaults. */
-export interface TestAppOptions extends Pick<BuildAppOptions, 'resolveIdentity' | 'extraRoutes'> {
+export interface TestAppOptions
+  extends Pick<BuildAppOptions, 'resolveIdentity' | 'extraRoutes' | 'logStream'> {
   /** Environment variables on top of testConfig()'s (SMTP_URL, PUBLIC_URL, GOOGLE_…). */
   env?: Record<string, string>;
   /** Starts a real SMTP server (test/smtp-server.ts), points SMTP_URL at it, and offers it as `smtp`. */
   smtp?: boolean;
   /** A DATA_DIR of the app's own under the system temp folder (`dataDir`), removed on close. */
   tempDataDir?: boolean;
+  /** Sees every SQL statement the app sends (to count the queries of a request). */
+  logQuery?: (query: string) => void;
 }
 
 export interface TestApp {
@@ -51,7 +54,7 @@ export interface TestApp {
 
 /** The real app on a fresh migrated database of its own. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { env, smtp: withSmtp, tempDataDir, ...appOptions } = options;
+  const { env, smtp: withSmtp, tempDataDir, logQuery, ...appOptions } = options;
   const smtp = withSmtp ? await startTestSmtpServer() : undefined;
   const ownDataDir = tempDataDir ? await mkdtemp(path.join(tmpdir(), 'dms-test-')) : undefined;
   const config = testConfig({
@@ -59,8 +62,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
   });
-  const database = await openTestDatabase();
-  const app = await buildApp({ ...appOptions, config, db: database.db, engine: database.engine });
+  const database = await openTestDatabase(logQuery);
+  const app = await buildApp({
+    ...appOptions,
+    config,
+    db: database.db,
+    engine: database.engine,
+    listen: database.listen,
+    createBoss: database.createBoss,
+    // Retries come quickly: a test that stops the SMTP server waits seconds, not minutes.
+    mailRetryDelaySeconds: 1,
+  });
   await app.ready();
   return {
     app,

@@ -24,15 +24,15 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
  * A fresh migrated database for one test file: a copy of the run's PGlite template by default,
  * or a new PostgreSQL database cloned from the run's template database when TEST_DATABASE_URL is set.
  */
-export async function createTestDatabase(source: {
-  pgliteTemplatePath?: string;
-  postgresTemplate?: string;
-}): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  source: { pgliteTemplatePath?: string; postgresTemplate?: string },
+  logQuery?: (query: string) => void,
+): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl && source.postgresTemplate) {
     const name = `dms_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${source.postgresTemplate}`);
-    const handle = await openDatabase({ url: withDatabaseName(serverUrl, name), poolSize: 5 });
+    const handle = await openDatabase({ url: withDatabaseName(serverUrl, name), poolSize: 5, logQuery });
     return {
       ...handle,
       close: async () => {
@@ -43,5 +43,5 @@ export async function createTestDatabase(source: {
   }
   if (!source.pgliteTemplatePath) throw new Error('global setup provided no database template');
   const snapshot = new Blob([await readFile(source.pgliteTemplatePath)]);
-  return openDatabase({ memory: true, from: snapshot });
+  return openDatabase({ memory: true, from: snapshot, logQuery });
 }

@@ -27,7 +27,7 @@ export interface NewAccount {
 export function newAccount(prefix: string, overrides: Partial<NewAccount> = {}): NewAccount {
   return {
     email: uniqueEmail(prefix),
-    password: 'secret123',
+    password: 'coach-secret123',
     firstName: 'Casey',
     lastName: 'Driver',
     ...overrides,

@@ -22,7 +22,7 @@ export async function screenshotBothThemes(
       await page.setViewportSize(size);
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await page.goto(url);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       if (prepare) await prepare(page);
       // Let transitions (dialogs, menus, toasts) settle.
       await page.waitForTimeout(prepare ? 400 : 100);
@@ -31,5 +31,21 @@ export async function screenshotBothThemes(
         fullPage,
       });
     }
+  }
+}
+
+/**
+ * The page has loaded and shows no loading state. Not 'networkidle': signed-in pages keep the live
+ * events stream (Server-Sent Events) open, so the network is never idle.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  // Lazy screens render after 'load': wait until nothing has shown a loading state for two looks
+  // in a row (at most ten seconds; a screenshot of a screen still loading then shows it).
+  const busy = page.locator('[aria-busy="true"], [data-testid="list-loading"]');
+  const deadline = Date.now() + 10_000;
+  for (let quiet = 0; quiet < 2 && Date.now() < deadline; ) {
+    await page.waitForTimeout(150);
+    quiet = (await busy.count()) === 0 ? quiet + 1 : 0;
   }
 }

@@ -19,6 +19,8 @@ export const users = pgTable('users', {
   /** The 4-digit terminal PIN. */
   driverNumber: varchar('driver_number', { length: 4 }).unique(),
   isActive: flag('is_active', 1),
+  /** Set when the terminal PIN was locked after repeated wrong PINs; a manager clears it (ADR 15). */
+  pinLockedAt: instant('pin_locked_at'),
   emailVerified: flag('email_verified', 0),
   /** Hash of the current email-verification code. */
   verificationToken: text('verification_token'),

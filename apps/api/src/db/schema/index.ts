@@ -1,8 +1,10 @@
 // The whole data model. drizzle-kit reads this file; client.ts passes it to Drizzle.
 export * from './auth';
 export * from './customers';
+export * from './events';
 export * from './fleet';
 export * from './forms';
 export * from './jobs';
 export * from './settings';
 export * from './shifts';
+export * from './terminals';

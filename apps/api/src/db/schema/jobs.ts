@@ -1,5 +1,15 @@
 import { relations } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, flag, id, instant, money, rate, timestamps, version } from './columns';
 import { customerContacts, customers } from './customers';
@@ -39,6 +49,9 @@ export interface PriceAdjustment {
   amount: number;
   type: 'fixed' | 'percentage';
 }
+
+/** Generated job numbers ('J-00042'): a sequence never hands out one number twice, even to racing saves. */
+export const jobNumberSeq = pgSequence('job_number_seq', { startWith: 1 });
 
 export const jobs = pgTable(
   'jobs',
@@ -187,7 +200,11 @@ export const jobRequests = pgTable(
     message: text('message'),
     ...timestamps(),
   },
-  (t) => [index('job_requests_job_id_idx').on(t.jobId), index('job_requests_driver_id_idx').on(t.driverId)],
+  (t) => [
+    // A driver requests a job once (spec 2 §2.5); the index also settles two requests racing.
+    uniqueIndex('job_requests_job_driver_uq').on(t.jobId, t.driverId),
+    index('job_requests_driver_id_idx').on(t.driverId),
+  ],
 );
 
 /** Log of the mails sent about jobs. */

@@ -38,3 +38,27 @@ export const shiftsRelations = relations(shifts, ({ one }) => ({
 
 export type Shift = typeof shifts.$inferSelect;
 export type NewShift = typeof shifts.$inferInsert;
+
+/**
+ * A manager's correction of a shift's times (issue 10): the shift row takes the corrected times, and
+ * this row keeps what they were, who changed them and why. Nothing is overwritten silently.
+ */
+export const shiftCorrections = pgTable(
+  'shift_corrections',
+  {
+    id: id(),
+    shiftId: text('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'cascade' }),
+    originalStart: instant('original_start').notNull(),
+    originalEnd: instant('original_end'),
+    correctedStart: instant('corrected_start').notNull(),
+    correctedEnd: instant('corrected_end'),
+    reason: text('reason').notNull(),
+    correctedBy: text('corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('shift_corrections_shift_id_idx').on(t.shiftId)],
+);
+
+export type ShiftCorrectionRow = typeof shiftCorrections.$inferSelect;

@@ -14,7 +14,7 @@ import {
 } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema } from '../../plugins/error-handler';
+import { ErrorResponseSchema } from '../../http/errors';
 import { findUserById } from '../users/users.repository';
 import type { AuthDeps } from './auth-deps';
 import { endSession, startUserSession } from './auth-session';

@@ -29,7 +29,7 @@ const post = (url: string, payload: unknown, extra: { cookie?: string; ip?: stri
 
 const registration = (email: string) => ({
   email,
-  password: 'secret1',
+  password: 'coach-secret1',
   firstName: 'Dana',
   lastName: 'Driver',
   role: 'manager',
@@ -53,6 +53,7 @@ describe('POST /api/register', () => {
     const [prefs] = await t.db.select().from(driverPreferences).where(eq(driverPreferences.userId, user!.id));
     expect(prefs).toMatchObject({ emailNewAssignments: 1, emailReminders: 1, reminderHours: 24 });
 
+    await t.smtp.waitFor('new.driver@example.test');
     const mail = t.smtp.last('new.driver@example.test');
     expect(mail.subject).toBe('Your Driver Management System verification code');
     const code = codeFrom(mail);
@@ -155,7 +156,7 @@ describe('POST /api/login', () => {
   });
 
   it.each([
-    [{ email: 'nope', password: 'secret1' }, 'email', MESSAGES.email],
+    [{ email: 'nope', password: 'coach-secret1' }, 'email', MESSAGES.email],
     [{ email: 'a@example.test', password: '123' }, 'password', MESSAGES.password],
   ])('answers 400 with the spec message for %j', async (payload, path, message) => {
     const res = await post('/api/login', payload);
@@ -191,6 +192,21 @@ describe('POST /api/login', () => {
     }
     const res = await post('/api/login', { email: 'spray-last@example.test', password: 'whatever1' }, { ip });
     expect(res.statusCode).toBe(429);
+  });
+
+  it('does not count successful sign-ins against the client address (a depot shares one)', async () => {
+    const ip = '192.0.2.78';
+    const user = await createUser(t.db);
+    for (let i = 0; i < 55; i++) {
+      const res = await post('/api/login', { email: user.email, password: TEST_PASSWORD }, { ip });
+      expect(res.statusCode).toBe(200);
+    }
+    for (let i = 0; i < 50; i++) {
+      await post('/api/login', { email: `wrong-${i}@example.test`, password: 'whatever1' }, { ip });
+    }
+    expect(
+      (await post('/api/login', { email: user.email, password: TEST_PASSWORD }, { ip })).statusCode,
+    ).toBe(429);
   });
 
   it('redirects a browser that navigates to it to the sign-in screen', async () => {
@@ -273,11 +289,12 @@ describe('registration through to sign-in', () => {
   it('registers, verifies with the mailed code and is then signed in', async () => {
     const email = 'journey@example.test';
     await post('/api/register', registration(email));
+    await t.smtp.waitFor(email);
     const code = codeFrom(t.smtp.last(email));
     const res = await post('/api/auth/verify-email-code', { email, code });
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ url: '/api/user', headers: { cookie: sessionCookie(res)! } });
     expect(me.json().user).toMatchObject({ email, firstName: 'Dana', emailVerified: 1, roles: ['driver'] });
-    expect((await post('/api/login', { email, password: 'secret1' })).statusCode).toBe(200);
+    expect((await post('/api/login', { email, password: 'coach-secret1' })).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, resendCooldownMessage, VERIFICATION_CODE_TTL_MINUTES } from '@dms/domain';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { clearRateLimit, consumeRateLimit } from '../rate-limits/rate-limits.repository';
 import { enforceThrottle, formatWait, throttleKey, tooManyRequests } from '../rate-limits/throttle';
 import { consumeVerificationCode, findUserByEmail, updateUser } from '../users/users.repository';
@@ -67,29 +67,29 @@ export async function verifyEmailCode(
 
 /**
  * Sends a new code. The answer is the same whether or not the address has an account waiting
- * for verification, and so is the cooldown, so it tells nothing about which addresses exist.
+ * for verification, and so is the cooldown, so it tells nothing about which addresses exist; and
+ * it comes before the code is made and queued, so its timing tells nothing either.
  */
 export async function resendVerificationCode(deps: AuthDeps, email: string, ip: string): Promise<void> {
   const { db } = deps;
   await enforceThrottle(db, THROTTLES.resendPerIp, ip);
   const rule = THROTTLES.resendCooldownPerAccount;
-  const cooldownKey = throttleKey(rule, email);
-  const cooldown = await consumeRateLimit(db, cooldownKey, rule.limit, rule.windowMs);
+  const cooldown = await consumeRateLimit(db, throttleKey(rule, email), rule.limit, rule.windowMs);
   if (cooldown.limited) {
     throw tooManyRequests(
       cooldown.retryAfterMs,
       resendCooldownMessage(Math.max(1, Math.ceil(cooldown.retryAfterMs / 1000))),
     );
   }
-  const user = await findUserByEmail(db, email);
+  void issueAndMailCode(deps, email).catch((error: unknown) => {
+    deps.log.error({ err: error }, 'a new verification code could not be queued');
+  });
+}
+
+async function issueAndMailCode(deps: AuthDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
   if (!user || user.emailVerified === 1 || user.isActive !== 1) return;
-  const code = await issueVerificationCode(db, deps.codePepper, user.id);
-  try {
-    await sendVerificationCodeMail(deps, user.email, code);
-  } catch (error) {
-    deps.log.error({ err: error, to: user.email }, 'verification code mail failed');
-    // The person did not get a code: let them ask again at once.
-    await clearRateLimit(db, cooldownKey);
-    throw new HttpError(502, AUTH_MESSAGES.mailFailed);
-  }
+  const code = await issueVerificationCode(deps.db, deps.codePepper, user.id);
+  // Queued: an SMTP outage delays the mail, the queue retries it.
+  await sendVerificationCodeMail(deps, user.email, code);
 }

@@ -1,11 +1,12 @@
 import { AUTH_MESSAGES, RESET_TOKEN_TTL_MINUTES, type ResetPasswordInput } from '@dms/domain';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { clearRateLimit } from '../rate-limits/rate-limits.repository';
 import { enforceThrottle, throttleKey } from '../rate-limits/throttle';
 import { destroyUserSessions } from '../sessions/sessions.repository';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository';
 import type { AuthDeps } from './auth-deps';
 import { sendPasswordResetMail } from './auth-mail';
+import { refuseCommonPassword } from './common-passwords';
 import { hashPassword } from './password';
 import {
   deleteUserResetTokens,
@@ -47,6 +48,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, i
   const invalid = () => new HttpError(400, AUTH_MESSAGES.invalidResetLink);
   const found = await findResetToken(db, tokenHash);
   if (!found || found.expiresAt.getTime() <= Date.now()) throw invalid();
+  refuseCommonPassword(input.newPassword, 'newPassword');
   const password = await hashPassword(input.newPassword);
   const userId = await db.transaction(async (tx) => {
     const taken = await takeResetToken(tx, tokenHash);

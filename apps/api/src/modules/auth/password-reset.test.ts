@@ -109,15 +109,25 @@ describe('POST /api/auth/reset-password', () => {
     });
   });
 
+  it('refuses a common password and keeps the link usable (also the driver set-password page)', async () => {
+    const user = await createUser(t.db);
+    const token = await requestToken(user.email);
+    const common = await post('/api/auth/reset-password', { token, newPassword: 'password1' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().message).toBe('This password is too common. Please choose another.');
+    const res = await post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass' });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('voids every other reset link of the user', async () => {
     const user = await createUser(t.db);
     const first = await requestToken(user.email);
     const second = await requestToken(user.email);
     expect(
-      (await post('/api/auth/reset-password', { token: second, newPassword: 'newpass1' })).statusCode,
+      (await post('/api/auth/reset-password', { token: second, newPassword: 'coach-newpass1' })).statusCode,
     ).toBe(200);
     expect(
-      (await post('/api/auth/reset-password', { token: first, newPassword: 'newpass2' })).statusCode,
+      (await post('/api/auth/reset-password', { token: first, newPassword: 'coach-newpass2' })).statusCode,
     ).toBe(400);
   });
 
@@ -128,14 +138,14 @@ describe('POST /api/auth/reset-password', () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, user.id));
-    const res = await post('/api/auth/reset-password', { token, newPassword: 'newpass1' });
+    const res = await post('/api/auth/reset-password', { token, newPassword: 'coach-newpass1' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(AUTH_MESSAGES.invalidResetLink);
     expect((await signInAnswer(user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a made-up token', async () => {
-    const res = await post('/api/auth/reset-password', { token: 'made-up', newPassword: 'newpass1' });
+    const res = await post('/api/auth/reset-password', { token: 'made-up', newPassword: 'coach-newpass1' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(AUTH_MESSAGES.invalidResetLink);
   });
@@ -143,14 +153,14 @@ describe('POST /api/auth/reset-password', () => {
   it('settles a pending email verification: following the mailed link proves the address', async () => {
     const user = await createUser(t.db, { emailVerified: 0 });
     const token = await requestToken(user.email);
-    await post('/api/auth/reset-password', { token, newPassword: 'newpass1' });
+    await post('/api/auth/reset-password', { token, newPassword: 'coach-newpass1' });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.emailVerified).toBe(1);
   });
 
   it.each([
     [{ token: 'x', newPassword: '12345' }, 'newPassword', MESSAGES.password],
-    [{ token: '', newPassword: 'secret1' }, 'token', 'No reset token available'],
+    [{ token: '', newPassword: 'coach-secret1' }, 'token', 'No reset token available'],
   ])('answers 400 for %j', async (payload, path, message) => {
     const res = await post('/api/auth/reset-password', payload);
     expect(res.statusCode).toBe(400);

@@ -1,10 +1,11 @@
 import { AUTH_MESSAGES, type RegisterInput } from '@dms/domain';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { createDefaultPreferences } from '../preferences/preferences.repository';
 import { enforceThrottle } from '../rate-limits/throttle';
 import { insertUserIfEmailFree } from '../users/users.repository';
 import type { AuthDeps } from './auth-deps';
 import { sendVerificationCodeMail } from './auth-mail';
+import { refuseCommonPassword } from './common-passwords';
 import { issueVerificationCode, startResendCooldown } from './email-verification.service';
 import { hashPassword } from './password';
 import { THROTTLES } from './throttles';
@@ -16,6 +17,7 @@ import { THROTTLES } from './throttles';
 export async function registerDriver(deps: AuthDeps, input: RegisterInput, ip: string): Promise<void> {
   const { db } = deps;
   await enforceThrottle(db, THROTTLES.registerPerIp, ip);
+  refuseCommonPassword(input.password, 'password');
   const password = await hashPassword(input.password);
   const created = await db.transaction(async (tx) => {
     const userId = await insertUserIfEmailFree(tx, {
@@ -34,9 +36,10 @@ export async function registerDriver(deps: AuthDeps, input: RegisterInput, ip: s
   if (!created) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
   await startResendCooldown(db, input.email);
   try {
+    // Queued: an SMTP outage delays the mail, the queue retries it.
     await sendVerificationCodeMail(deps, input.email, created.code);
   } catch (error) {
     // The account stands; the person can ask for a new code from the verification screen.
-    deps.log.error({ err: error, to: input.email }, 'verification code mail failed after registration');
+    deps.log.error({ err: error }, 'verification code mail could not be queued after registration');
   }
 }

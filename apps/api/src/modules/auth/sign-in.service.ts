@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, type LoginInput } from '@dms/domain';
 import type { User } from '../../db/schema';
-import { HttpError } from '../../plugins/error-handler';
-import { clearRateLimit } from '../rate-limits/rate-limits.repository';
+import { HttpError } from '../../http/errors';
+import { clearRateLimit, refundRateLimit } from '../rate-limits/rate-limits.repository';
 import { enforceThrottle, throttleKey } from '../rate-limits/throttle';
 import { findUserByEmail } from '../users/users.repository';
 import type { AuthDeps } from './auth-deps';
@@ -23,6 +23,8 @@ export async function checkCredentials(deps: AuthDeps, input: LoginInput, ip: st
   const stored = user?.password ?? (await dummyPasswordHash());
   const valid = await verifyPassword(stored, input.password);
   if (!user?.password || !valid) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  // The per-IP rule counts only wrong passwords: a depot's staff share one address and sign in all day.
+  await refundRateLimit(db, throttleKey(THROTTLES.signInPerIp, ip));
   if (user.isActive !== 1) throw new HttpError(403, AUTH_MESSAGES.accountDeactivated);
   if (user.emailVerified !== 1) return { kind: 'needs-verification', email: user.email };
   await clearRateLimit(db, throttleKey(THROTTLES.signInPerAccount, input.email));

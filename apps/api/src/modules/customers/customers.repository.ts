@@ -1,5 +1,5 @@
 import type { Contact, ContactWithCustomer, Customer, CustomerType } from '@dms/domain';
-import { type AnyColumn, and, asc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerContacts, customers, jobs } from '../../db/schema';
 import { anyContains, containsPattern, qualified } from '../../db/sql-helpers';
@@ -257,4 +257,75 @@ export async function deactivateContact(db: Db, id: string): Promise<void> {
 
 export async function deleteContact(db: Db, id: string): Promise<void> {
   await db.delete(customerContacts).where(eq(customerContacts.id, id));
+}
+
+/** A completed job counts once on its customer: one booking, its total as revenue, one loyalty point. */
+export async function recordCompletedBooking(db: Db, customerId: string, revenue: number): Promise<void> {
+  await db
+    .update(customers)
+    .set({
+      totalBookings: sql`${customers.totalBookings} + 1`,
+      totalRevenue: sql`${customers.totalRevenue} + ${revenue}`,
+      loyaltyPoints: sql`${customers.loyaltyPoints} + 1`,
+    })
+    .where(eq(customers.id, customerId));
+}
+
+/**
+ * Active customers that the job form's search may rank (spec 2 §9), with their active contacts: those
+ * whose name, email or phone, or a contact's, contains the term. Bounded: ranking happens on this set.
+ */
+export async function customerSearchCandidates(db: Db, term: string, limit: number) {
+  const pattern = containsPattern(term);
+  const digits = term.replace(/\D/g, '');
+  const phoneMatches = (column: AnyColumn) =>
+    digits.length >= 3
+      ? [sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`]
+      : [];
+  const contactMatches = db
+    .select({ one: sql`1` })
+    .from(customerContacts)
+    .where(
+      and(
+        eq(customerContacts.customerId, customers.id),
+        eq(customerContacts.isActive, 1),
+        or(
+          ilike(customerContacts.name, pattern),
+          ilike(customerContacts.email, pattern),
+          ...phoneMatches(customerContacts.phone),
+        ),
+      ),
+    );
+  const rows = await db
+    .select(customerColumns)
+    .from(customers)
+    .where(
+      and(
+        eq(customers.isActive, 1),
+        term
+          ? or(
+              ilike(customers.companyName, pattern),
+              ilike(customers.email, pattern),
+              ...phoneMatches(customers.phone),
+              exists(contactMatches),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${customers.companyName})`), asc(customers.id))
+    .limit(limit);
+  const found = rows.map(toCustomer);
+  const ids = found.map((c) => c.id);
+  const contacts =
+    ids.length > 0
+      ? await db
+          .select(contactColumns)
+          .from(customerContacts)
+          .where(and(inArray(customerContacts.customerId, ids), eq(customerContacts.isActive, 1)))
+          .orderBy(asc(customerContacts.name))
+      : [];
+  return found.map((customer) => ({
+    customer,
+    contacts: contacts.filter((c) => c.customerId === customer.id).map(toContact),
+  }));
 }

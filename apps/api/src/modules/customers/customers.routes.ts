@@ -5,18 +5,22 @@ import {
   CustomerInputSchema,
   CustomerListQuerySchema,
   CustomerSchema,
+  CustomerSearchQuerySchema,
+  CustomerSearchResultSchema,
   DeleteResultSchema,
   ListQuerySchema,
   MessageSchema,
   pageOf,
+  rankCustomers,
   UpdateCustomerInputSchema,
 } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { IdParamsSchema, listPage, wantsInactive } from '../reference-data/list-query';
 import {
   customerExists,
+  customerSearchCandidates,
   getContact,
   getCustomer,
   insertContact,
@@ -33,6 +37,9 @@ import {
   deleteContactById,
   updateCustomerById,
 } from './customers.service';
+
+// Ranked in memory: the search reads at most this many matches, then keeps the best.
+const SEARCH_CANDIDATES = 200;
 
 // Customer data (and the revenue on it) is for the office: every route is manager-only.
 export async function customersRoutes(app: FastifyInstance): Promise<void> {
@@ -56,6 +63,26 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
       return listPage(q, (window) =>
         listCustomers(app.db, { ...window, type: q.type, activeOnly: !wantsInactive(q.includeInactive) }),
       );
+    },
+  );
+
+  r.get(
+    '/api/customers/search',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          "The job form's customer search: active customers with their contacts, best match first (spec 2 §9)",
+        querystring: CustomerSearchQuerySchema,
+        response: { 200: CustomerSearchResultSchema },
+      },
+    },
+    async (request) => {
+      const { search, limit } = request.query;
+      const term = search ?? '';
+      const candidates = await customerSearchCandidates(app.db, term, term ? SEARCH_CANDIDATES : limit);
+      return { items: (term ? rankCustomers(candidates, term) : candidates).slice(0, limit) };
     },
   );
 

@@ -6,7 +6,7 @@ import {
 } from '@dms/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
 import {
   countJobsWithContact,

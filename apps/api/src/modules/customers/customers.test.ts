@@ -240,3 +240,27 @@ describe('contacts', () => {
     ]);
   });
 });
+
+describe('the job form customer search', () => {
+  it('ranks company prefix, contains, contact and phone matches, with contacts for the chips', async () => {
+    const tag = `q${Date.now().toString(36)}`;
+    const contactOnly = await createCustomer(t.db, { companyName: `Acme ${tag}x` });
+    await createContact(t.db, contactOnly.id, `${tag} Contact`);
+    await createCustomer(t.db, { companyName: `Big ${tag} Tours` });
+    await createCustomer(t.db, { companyName: `${tag} Coaches` });
+    await createCustomer(t.db, { companyName: `${tag} Archived`, isActive: 0 });
+    const res = await t.asManager('GET', `/api/customers/search?search=${tag}`);
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as { customer: { companyName: string }; contacts: { name: string }[] }[];
+    expect(items.map((i) => i.customer.companyName)).toEqual([
+      `${tag} Coaches`,
+      `Acme ${tag}x`,
+      `Big ${tag} Tours`,
+    ]);
+    expect(items[1]?.contacts.map((c) => c.name)).toEqual([`${tag} Contact`]);
+    const phone = await createCustomer(t.db, { companyName: 'Phone Match Pty', phone: '02 9876 5432' });
+    const byPhone = (await t.asManager('GET', '/api/customers/search?search=98765')).json().items;
+    expect(byPhone.map((i: { customer: { id: string } }) => i.customer.id)).toContain(phone.id);
+    expect((await t.asDriver('GET', '/api/customers/search?search=a')).statusCode).toBe(403);
+  });
+});

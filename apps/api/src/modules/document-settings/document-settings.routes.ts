@@ -1,7 +1,7 @@
 import { DocumentSettingsInputSchema, DocumentSettingsSchema, STALE_RECORD_MESSAGE } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { getObjectStorage } from '../../storage';
 import { adoptLogoUrl, releaseLogoUrl } from '../logos/logos.service';
 import {

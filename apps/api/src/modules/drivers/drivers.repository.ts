@@ -43,6 +43,7 @@ const columns = {
   emailVerified: users.emailVerified,
   roles: users.roles,
   role: users.role,
+  pinLockedAt: users.pinLockedAt,
 };
 
 type Row = {
@@ -55,11 +56,13 @@ type Row = {
   emailVerified: number;
   roles: string[];
   role: string | null;
+  pinLockedAt: Date | null;
 };
 
-function toDriver({ role: _legacy, ...row }: Row): Driver {
+function toDriver({ role: _legacy, pinLockedAt, ...row }: Row): Driver {
   return {
     ...row,
+    pinLocked: pinLockedAt !== null,
     isActive: row.isActive === 1 ? 1 : 0,
     emailVerified: row.emailVerified === 1 ? 1 : 0,
     roles: effectiveRoles({ roles: row.roles, role: _legacy }),

@@ -59,6 +59,7 @@ describe('GET /api/drivers and /api/users', () => {
         isActive: 1,
         emailVerified: 1,
         roles: ['driver'],
+        pinLocked: false,
       },
     ]);
     expect(byPin.json().items[0]).not.toHaveProperty('password');
@@ -200,6 +201,7 @@ describe('POST /api/drivers', () => {
       isActive: 1,
       emailVerified: 1,
       roles: ['driver'],
+      pinLocked: false,
       setPasswordMailSent: true,
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, created.id));
@@ -208,6 +210,7 @@ describe('POST /api/drivers', () => {
       await t.db.select().from(driverPreferences).where(eq(driverPreferences.userId, created.id)),
     ).toHaveLength(1);
 
+    await t.smtp.waitFor('nina.new@example.test');
     const mail = t.smtp.last('nina.new@example.test');
     expect(mail.subject).toBe('Your Driver Management System driver account');
     expect(mail.text).toContain('An account has been created for you');
@@ -279,7 +282,7 @@ describe('PUT /api/users/:id/roles', () => {
 });
 
 describe('when the set-password mail cannot be sent', () => {
-  it('still creates the driver and says the mail did not go out', async () => {
+  it('still creates the driver, and the mail waits in the queue for its retries', async () => {
     // Nothing listens on port 9 of the loopback: the connection is refused at once.
     const broken = await createRoleTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9?ignoreTLS=true' } });
     try {
@@ -289,7 +292,15 @@ describe('when the set-password mail cannot be sent', () => {
         email: 'offline@example.test',
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ email: 'offline@example.test', setPasswordMailSent: false });
+      expect(res.json()).toMatchObject({ email: 'offline@example.test', setPasswordMailSent: true });
+      await expect
+        .poll(async () => {
+          const rows = await broken.db.execute(
+            sql`select state from pgboss.job where name = 'send-mail' order by created_on desc limit 1`,
+          );
+          return (rows as unknown as { rows: { state: string }[] }).rows[0]?.state;
+        })
+        .toBe('retry');
     } finally {
       await broken.close();
     }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { InspectionTemplateQuestion } from '../../db/schema';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { deleteOrDeactivate } from '../reference-data/delete-or-deactivate';
 import { IdParamsSchema, showsInactive } from '../reference-data/list-query';
 import {

@@ -1,6 +1,6 @@
 import { LOGO_MESSAGES } from '@dms/domain';
 import sanitizeHtml from 'sanitize-html';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 
 // Logo files are checked by what they contain, not by their name or declared type (DESIGN.md
 // "Security rules: uploads"): PNG, JPEG and WebP by their magic bytes, SVG by parsing text whose root

@@ -17,3 +17,10 @@ export async function isLogoUrlInUse(db: Db, url: string): Promise<boolean> {
     .limit(1);
   return Boolean(document);
 }
+
+/** Every logo address the branding and the document settings show. */
+export async function logoUrlsInUse(db: Db): Promise<string[]> {
+  const app = await db.select({ url: appSettings.logoUrl }).from(appSettings);
+  const document = await db.select({ url: documentSettings.logoUrl }).from(documentSettings);
+  return [...app, ...document].map((row) => row.url).filter((url): url is string => Boolean(url));
+}

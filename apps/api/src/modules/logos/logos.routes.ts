@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import {
   contentTypeOfKey,
   getObjectStorage,

@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { contentTypeOfKey, type ObjectStorage, ObjectTooLargeError, UPLOADS_ROUTE } from '../../storage';
 import { checkLogoContent } from './logo-content';
 import { isLogoUrlInUse } from './logos.repository';

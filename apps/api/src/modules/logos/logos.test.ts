@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -430,5 +431,52 @@ describe('logo upload (S3 storage)', () => {
       payload: tinyPng(),
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('orphaned logo files', () => {
+  let t: RoleTestApp;
+
+  beforeAll(async () => {
+    t = await createRoleTestApp({ tempDataDir: true });
+  });
+  afterAll(() => t.close());
+
+  async function uploaded(): Promise<{ logoUrl: string; file: string }> {
+    const png = tinyPng();
+    const res = await t.asManager('POST', '/api/logos/upload', {
+      fileName: 'logo.png',
+      contentType: 'image/png',
+      size: png.length,
+    });
+    const { uploadURL, logoUrl } = expectJson<{ uploadURL: string; logoUrl: string }>(res, 200);
+    const sent = await t.app.inject({
+      method: 'PUT',
+      url: uploadURL,
+      headers: { 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(sent.statusCode).toBe(200);
+    return { logoUrl, file: path.join(t.dataDir, 'uploads', logoUrl.split('/').pop()!) };
+  }
+
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+  it('removes a logo never saved to settings after a day, and keeps saved and fresh ones', async () => {
+    const orphan = await uploaded();
+    const saved = await uploaded();
+    const fresh = await uploaded();
+    const res = await t.asManager('PUT', '/api/settings', { appName: 'Coaches', logoUrl: saved.logoUrl });
+    expect(res.statusCode, res.body).toBe(200);
+    await utimes(orphan.file, daysAgo(2), daysAgo(2));
+    await utimes(saved.file, daysAgo(2), daysAgo(2));
+
+    await t.app.runHousekeeping();
+
+    expect(existsSync(orphan.file)).toBe(false);
+    expect((await t.app.inject({ url: orphan.logoUrl })).statusCode).toBe(404);
+    expect(existsSync(saved.file)).toBe(true);
+    expect((await t.app.inject({ url: saved.logoUrl })).statusCode).toBe(200);
+    expect(existsSync(fresh.file)).toBe(true);
   });
 });

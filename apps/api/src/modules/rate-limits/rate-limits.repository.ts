@@ -53,6 +53,14 @@ export async function peekRateLimit(db: Db, key: string, limit: number): Promise
   return { count: row.count, limited: row.count >= limit, retryAfterMs: row.retryAfterMs };
 }
 
+/** Gives back one attempt counted in the current window, for rules that count only failures. */
+export async function refundRateLimit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(0, ${rateLimits.count} - 1)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.expiresAt, sql`now()`)));
+}
+
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

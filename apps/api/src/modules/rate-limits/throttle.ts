@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { consumeRateLimit } from './rate-limits.repository';
 
 /** A throttle: at most `limit` attempts per `windowMs` for each key it is applied to. */

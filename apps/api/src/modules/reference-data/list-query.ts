@@ -1,3 +1,4 @@
+import { hasLineControls } from '@dms/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -5,7 +6,14 @@ import { z } from 'zod';
 // categories, depots, subcontractors, drivers, customers, ops-form and document settings).
 
 /** `:id` path parameter: ids are text (UUIDs); anything else simply matches no row. */
-export const IdParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+export const IdParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .refine((id) => !hasLineControls(id), { error: 'Invalid id' }),
+});
 
 /** includeInactive=1|true from ListQuerySchema. */
 export function wantsInactive(value: string | undefined): boolean {

@@ -54,3 +54,15 @@ export function sanitizeRichText(html: string): string {
 export function hasVisibleText(html: string): boolean {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') !== '';
 }
+
+// Driver notes carry only what the job form's editor offers (spec 2 §2.3): bold, italic and a colour.
+const DRIVER_NOTES_OPTIONS: sanitizeHtml.IOptions = {
+  ...RICH_TEXT_OPTIONS,
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'span'],
+  allowedAttributes: { span: ['style'] },
+  transformTags: {},
+};
+
+export function sanitizeDriverNotes(html: string): string {
+  return sanitizeHtml(html, DRIVER_NOTES_OPTIONS).trim();
+}

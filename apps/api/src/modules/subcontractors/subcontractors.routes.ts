@@ -7,7 +7,7 @@ import {
 } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { IdParamsSchema, listPage, wantsInactive } from '../reference-data/list-query';
 import {
   getSubcontractor,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TermsTemplate as TermsTemplateRow } from '../../db/schema';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { deleteOrDeactivate } from '../reference-data/delete-or-deactivate';
 import { IdParamsSchema } from '../reference-data/list-query';
 import { hasVisibleText, sanitizeRichText } from '../rich-text/sanitize-rich-text';

@@ -1,6 +1,6 @@
 import { type CreateUserInput, CreateUserInputSchema } from '@dms/domain';
 import type { Database } from '../../db/client';
-import type { FieldError } from '../../plugins/error-handler';
+import type { FieldError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
 import { findUserIdByDriverNumber, findUserIdByEmail, insertUser } from './users.repository';
 

@@ -2,7 +2,7 @@ import { slugify, type VehicleCategory, type VehicleCategoryInputSchema } from '
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { plural } from '../reference-data/wording';
 import { countVehiclesInCategory, setLegacyCategorySlug } from '../vehicles/vehicles.repository';
 import {

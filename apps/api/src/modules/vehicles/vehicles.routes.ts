@@ -8,7 +8,7 @@ import {
 } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError } from '../../http/errors';
 import { IdParamsSchema, isManager, listPage, showsInactive } from '../reference-data/list-query';
 import { getVehicle, listVehicles } from './vehicles.repository';
 import { createVehicle, deleteVehicleById, updateVehicleById, VEHICLE_NOT_FOUND } from './vehicles.service';

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
-import { type FieldError, HttpError } from '../../plugins/error-handler';
+import { type FieldError, HttpError } from '../../http/errors';
 import { getDepot } from '../depots/depots.repository';
 import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
 import { getSubcontractor } from '../subcontractors/subcontractors.repository';

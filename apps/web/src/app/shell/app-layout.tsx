@@ -4,6 +4,8 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useCurrentUser } from '../../features/auth/api';
+import { EmergencyBanner } from '../../features/emergencies/components/emergency-banner';
+import { useLiveEvents } from '../../lib/use-live-events';
 import { PortalProvider } from '../portal-context';
 import { AppHeader, HEADER_BAR_HEIGHT, HEADER_NAV_HEIGHT } from './app-header';
 import { LogoutButton } from './logout-button';
@@ -16,6 +18,7 @@ export function AppLayout() {
   const { data: user } = useCurrentUser();
   const [menuOpened, menu] = useDisclosure(false);
   const { pathname } = useLocation();
+  useLiveEvents(Boolean(user));
 
   // The drawer closes whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes only
@@ -32,6 +35,7 @@ export function AppLayout() {
           <AppHeader user={user} menuOpened={menuOpened} onToggleMenu={menu.toggle} />
         </AppShell.Header>
         <AppShell.Main>
+          {user.roles.includes('manager') && <EmergencyBanner />}
           <Container size="xl" px={0} py="md">
             <PageHeader />
             <Suspense fallback={<LoadingScreen fullHeight={false} />}>

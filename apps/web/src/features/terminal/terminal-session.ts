@@ -1,4 +1,4 @@
-import { readStorage, STORAGE_KEYS } from '../../lib/storage-keys';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 
 /** The driver signed in at the terminal, kept in session storage (spec 1 §3). */
 export interface TerminalDriver {
@@ -16,4 +16,12 @@ export function readTerminalDriver(): TerminalDriver | null {
   } catch {
     return null;
   }
+}
+
+export function saveTerminalDriver(driver: TerminalDriver): void {
+  writeStorage('session', STORAGE_KEYS.terminalDriver, JSON.stringify(driver));
+}
+
+export function clearTerminalDriver(): void {
+  removeStorage('session', STORAGE_KEYS.terminalDriver);
 }

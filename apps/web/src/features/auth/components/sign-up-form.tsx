@@ -20,7 +20,14 @@ function serverFieldErrors(error: unknown): FieldErrors<Field> {
   try {
     const body = JSON.parse(error.bodyText) as { errors?: unknown };
     const found: FieldErrors<Field> = {};
-    if (body.errors && typeof body.errors === 'object') {
+    // The API's form: [{ path, message }] (e.g. a common password on `password`).
+    if (Array.isArray(body.errors)) {
+      for (const item of body.errors as { path?: unknown; message?: unknown }[]) {
+        if ((FIELDS as readonly unknown[]).includes(item?.path) && typeof item.message === 'string') {
+          found[item.path as Field] ??= item.message;
+        }
+      }
+    } else if (body.errors && typeof body.errors === 'object') {
       for (const [key, value] of Object.entries(body.errors)) {
         const message = Array.isArray(value) ? value[0] : value;
         if ((FIELDS as readonly string[]).includes(key) && typeof message === 'string') {

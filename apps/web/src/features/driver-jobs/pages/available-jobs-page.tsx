@@ -1,5 +1,151 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { type AvailableJob, availableJobsSummary, slotsAvailableText } from '@dms/domain';
+import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
+import { formatServiceDate } from '../../../components/driver-job/format';
+import { JobListState } from '../../../components/driver-job/job-list-state';
+import { JobSummary } from '../../../components/driver-job/job-summary';
+import { errorMessage } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useAvailableJobs, useRequestJob } from '../api';
 
+function AvailableJobCard({
+  job,
+  onView,
+  onRequest,
+}: {
+  job: AvailableJob;
+  onView: (job: AvailableJob) => void;
+  onRequest: (job: AvailableJob) => void;
+}) {
+  return (
+    <Card padding="md" data-testid="available-job-card">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+              {job.title ?? 'Untitled job'}
+            </Title>
+            <Text size="sm">{formatServiceDate(job.serviceDate)}</Text>
+          </Stack>
+          <Badge color="green" variant="light" style={{ flexShrink: 0 }} data-testid="open-slots">
+            {slotsAvailableText(job.openSlots)}
+          </Badge>
+        </Group>
+        <JobSummary job={{ ...job, vehicles: [] }} />
+        <Group gap="sm" justify="flex-end">
+          <Button variant="subtle" onClick={() => onView(job)}>
+            View Details
+          </Button>
+          {job.requested ? (
+            <Badge color="blue" variant="outline" size="lg" data-testid="requested">
+              Requested
+            </Badge>
+          ) : (
+            <Button onClick={() => onRequest(job)}>Request This Job</Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Available Jobs (spec 2 §2.5): published jobs with open driver positions, to request. */
 export function AvailableJobsPage() {
-  return <PlaceholderPage heading={false} title="Available Jobs" description="Open jobs you can request" />;
+  const query = useAvailableJobs();
+  const request = useRequestJob();
+  const [viewing, setViewing] = useState<AvailableJob | null>(null);
+  const [requesting, setRequesting] = useState<AvailableJob | null>(null);
+  const [message, setMessage] = useState('');
+  const jobs = query.data?.items ?? [];
+
+  const send = () => {
+    if (!requesting) return;
+    request.mutate(
+      { jobId: requesting.id, message },
+      {
+        onSuccess: () => {
+          setRequesting(null);
+          setMessage('');
+          showToast({
+            title: 'Request Sent',
+            message: 'Your job request has been sent to management for review.',
+            tone: 'success',
+          });
+        },
+        onError: (error) =>
+          showToast({
+            title: 'Failed to send request',
+            message: errorMessage(error, 'Please try again.'),
+            tone: 'error',
+          }),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md" maw={760}>
+      {query.data && <Text data-testid="available-summary">{availableJobsSummary(query.data.total)}</Text>}
+      <JobListState
+        query={query}
+        isEmpty={jobs.length === 0}
+        empty="No jobs have open driver positions right now."
+        errorTitle="Could not load the available jobs"
+      >
+        <Stack gap="sm">
+          {jobs.map((job) => (
+            <AvailableJobCard key={job.id} job={job} onView={setViewing} onRequest={setRequesting} />
+          ))}
+        </Stack>
+      </JobListState>
+      <DriverJobDetailDialog
+        job={viewing}
+        onClose={() => setViewing(null)}
+        vehiclesHeading="Open positions"
+        footer={
+          viewing && !viewing.requested ? (
+            <Button
+              onClick={() => {
+                setRequesting(viewing);
+                setViewing(null);
+              }}
+            >
+              Request This Job
+            </Button>
+          ) : null
+        }
+      />
+      <Modal
+        opened={requesting !== null}
+        onClose={() => (request.isPending ? undefined : setRequesting(null))}
+        title="Request This Job"
+        centered
+        data-testid="request-job-dialog"
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {requesting?.title ?? 'Untitled job'}, {formatServiceDate(requesting?.serviceDate ?? null)}
+          </Text>
+          <Textarea
+            label="Message to the office"
+            description="Optional: why you are a good fit, or when you are free."
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            maxLength={2000}
+            autosize
+            minRows={3}
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setRequesting(null)} disabled={request.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={send} loading={request.isPending}>
+              Send Request
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
 }

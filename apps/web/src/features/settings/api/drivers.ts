@@ -42,3 +42,10 @@ export function useUpdateDriverRoles() {
     apiJson<Driver>('PUT', `${USERS_PATH}/${id}/roles`, { roles }),
   );
 }
+
+/** POST /api/drivers/{id}/unlock-pin: a PIN locked at the terminal works again. */
+export function useUnlockPin() {
+  return useDriverMutation((id: string) =>
+    apiJson<{ message: string }>('POST', `${DRIVERS_PATH}/${id}/unlock-pin`),
+  );
+}

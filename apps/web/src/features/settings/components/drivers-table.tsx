@@ -17,6 +17,8 @@ import {
   IconAlertCircle,
   IconCircleCheck,
   IconDots,
+  IconLock,
+  IconLockOpen,
   IconPencil,
   IconShieldCheck,
   IconShieldOff,
@@ -33,6 +35,8 @@ export interface DriverRowHandlers {
   onEdit: (driver: Driver) => void;
   onToggleActive: (driver: Driver) => void;
   onToggleManager: (driver: Driver) => void;
+  /** Clears a PIN locked at the terminal after repeated wrong PINs. */
+  onUnlockPin: (driver: Driver) => void;
   /** The driver whose activation is being saved (its button shows progress). */
   busyId?: string;
 }
@@ -86,11 +90,25 @@ function Roles({ driver }: { driver: Driver }) {
 
 function Pin({ driver }: { driver: Driver }) {
   return (
-    <OptionalText
-      value={driver.driverNumber}
-      missing="No PIN"
-      ff={driver.driverNumber ? 'monospace' : undefined}
-    />
+    <Group gap={6} wrap="nowrap">
+      <OptionalText
+        value={driver.driverNumber}
+        missing="No PIN"
+        ff={driver.driverNumber ? 'monospace' : undefined}
+      />
+      {driver.pinLocked && (
+        <Badge
+          color="red"
+          variant="light"
+          size="sm"
+          leftSection={<IconLock size={12} aria-hidden="true" />}
+          style={BADGE_STYLE}
+          data-testid="pin-locked"
+        >
+          Locked
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -99,6 +117,7 @@ function Actions({
   onEdit,
   onToggleActive,
   onToggleManager,
+  onUnlockPin,
   busyId,
 }: { driver: Driver } & DriverRowHandlers) {
   const name = driverName(driver);
@@ -135,6 +154,14 @@ function Actions({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {driver.pinLocked && (
+            <Menu.Item
+              leftSection={<IconLockOpen size={16} aria-hidden="true" />}
+              onClick={() => onUnlockPin(driver)}
+            >
+              Unlock PIN
+            </Menu.Item>
+          )}
           <Menu.Item
             leftSection={
               manager ? (

@@ -2,7 +2,8 @@ import type { Driver } from '@dms/domain';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useDrivers, useUpdateDriver, useUpdateDriverRoles } from '../api/drivers';
+import { showToast } from '../../../lib/toast';
+import { useDrivers, useUnlockPin, useUpdateDriver, useUpdateDriverRoles } from '../api/drivers';
 import { DriverFormDialog, driverName } from '../components/driver-form-dialog';
 import { DriversTable } from '../components/drivers-table';
 import { ListPagination } from '../components/list-pagination';
@@ -50,6 +51,7 @@ export default function DriversPanel() {
   const list = useListState(PAGE_SIZE);
   const query = useDrivers({ search: list.params.search, limit: PAGE_SIZE, offset: list.params.offset });
   const update = useUpdateDriver();
+  const unlockPin = useUnlockPin();
   const updateRoles = useUpdateDriverRoles();
   const form = useDialogTarget<Driver>();
   const confirm = useDialogTarget<Confirmable>();
@@ -121,6 +123,17 @@ export default function DriversPanel() {
             confirm.open({
               kind: driver.roles.includes('manager') ? 'remove-manager' : 'make-manager',
               driver,
+            })
+          }
+          onUnlockPin={(driver) =>
+            unlockPin.mutate(driver.id, {
+              onSuccess: () =>
+                showToast({
+                  title: 'PIN unlocked',
+                  message: `${driverName(driver)} can sign in at the terminal again.`,
+                  tone: 'success',
+                }),
+              onError: (error) => notifySettingsFailure('Driver', 'update', error),
             })
           }
           busyId={update.isPending && !confirm.opened ? update.variables?.id : undefined}

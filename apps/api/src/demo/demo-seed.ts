@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, DEFAULT_QUOTE_FOOTER_TEXT, dateInZone } from '@dms/domain';
+import {
+  addDays,
+  calculatePrice,
+  DEFAULT_QUOTE_FOOTER_TEXT,
+  dateInZone,
+  formatJobNumber,
+  roundToCents,
+} from '@dms/domain';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { hashPassword } from '../modules/auth/password';
-import type { Database } from './client';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import {
   appSettings,
   customerContacts,
@@ -52,7 +59,8 @@ import {
   users,
   vehicleCategoriesNew,
   vehicles,
-} from './schema';
+} from '../db/schema';
+import { hashPassword } from '../modules/auth/password';
 
 // The demo operator loaded into an empty database (OPERATIONS.md, SEED_DEMO and `seed:demo`):
 // a Sydney coach company with managers, drivers with terminal PINs, a fleet, customers, about thirty
@@ -1241,32 +1249,6 @@ const JOBS: JobSpec[] = [
  * (then use that instead). subtotal = base after charges and discounts; inclusive tax is contained
  * in it (total = subtotal), exclusive tax is added on top, none adds nothing.
  */
-function priceJob(
-  basePrice: number,
-  extraCharges: PriceAdjustment[],
-  discounts: PriceAdjustment[],
-  taxMode: TaxMode,
-  taxRate: number,
-): { subtotal: number; taxAmount: number; totalPrice: number } {
-  if (basePrice <= 0) return { subtotal: 0, taxAmount: 0, totalPrice: 0 };
-  let amount = basePrice;
-  for (const c of extraCharges) amount += c.type === 'percentage' ? (amount * c.amount) / 100 : c.amount;
-  for (const d of discounts) amount -= d.type === 'percentage' ? (amount * d.amount) / 100 : d.amount;
-  amount = Math.max(0, amount);
-  let taxAmount = 0;
-  let totalPrice = amount;
-  if (taxMode === 'inclusive') taxAmount = amount - amount / (1 + taxRate / 100);
-  else if (taxMode === 'exclusive') {
-    taxAmount = (amount * taxRate) / 100;
-    totalPrice = amount + taxAmount;
-  }
-  return { subtotal: round2(amount), taxAmount: round2(taxAmount), totalPrice: round2(totalPrice) };
-}
-
-function round2(n: number): number {
-  return Math.round((n + Number.EPSILON) * 100) / 100;
-}
-
 function mapsLink(origin: string, destination: string): string {
   return `https://www.google.com/maps/dir/?api=1&origin=${encodeURIComponent(origin)}&destination=${encodeURIComponent(destination)}&travelmode=driving`;
 }
@@ -1290,7 +1272,6 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
       .tz(`${day(offset)} ${time}`, tz)
       .add(plusMinutes, 'minute')
       .toDate();
-  const year = today.slice(0, 4);
 
   // Hash outside the transaction: argon2 is deliberately slow.
   const [managerHash, driverHash] = await Promise.all([
@@ -1380,7 +1361,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     const discounts = (spec.discounts ?? []).map((d, k) => ({ ...d, id: `discount-${i + 1}-${k + 1}` }));
     const taxMode = spec.taxMode ?? 'inclusive';
     const taxRate = 10;
-    const price = priceJob(spec.basePrice, extraCharges, discounts, taxMode, taxRate);
+    const price = calculatePrice({ basePrice: spec.basePrice, extraCharges, discounts, taxMode, taxRate });
     const isDraft = spec.status === 'draft';
     const termsId = isDraft ? null : spec.terms === 'school' ? schoolTermsId : standardTermsId;
     const firstLeg = spec.legs[0];
@@ -1395,7 +1376,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
 
     jobRows.push({
       id: jobId,
-      jobNumber: `JOB-${year}-${String(i + 1).padStart(4, '0')}`,
+      jobNumber: formatJobNumber(i + 1),
       title: spec.title,
       serviceDate: spec.day === null ? null : day(spec.day),
       paxCount: spec.pax ?? null,
@@ -1468,12 +1449,12 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
       });
     }
     spec.slots.forEach((slot, k) => {
-      if (!slot.vehicle) return;
-      const vehicle = must(vehicleByKey.get(slot.vehicle), `vehicle ${slot.vehicle}`);
-      const depot = vehicle.depot ? depotId[vehicle.depot] : null;
+      // A slot without a vehicle is still a row: an open position of its requirement's category.
+      const vehicle = slot.vehicle ? must(vehicleByKey.get(slot.vehicle), `vehicle ${slot.vehicle}`) : null;
+      const depot = vehicle?.depot ? depotId[vehicle.depot] : null;
       jobVehicleRows.push({
         jobId,
-        vehicleId: vehicleId[slot.vehicle],
+        vehicleId: slot.vehicle ? vehicleId[slot.vehicle] : null,
         driverId: slot.driver ? personId[slot.driver] : null,
         requirementId: requirementByCategory.get(slot.category) ?? null,
         slotPosition: k + 1,
@@ -1714,7 +1695,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
           shiftId: id,
           fuelDate: at(s.day, s.to, 10),
           odometerReading: 148_200 + n * 1_137,
-          litersAdded: round2(180 + ((n * 23.7) % 90)),
+          litersAdded: roundToCents(180 + ((n * 23.7) % 90)),
           fuelType: 'Diesel',
           location: n % 2 === 0 ? 'Granville Depot bowser' : 'Ampol Foodary, Pacific Motorway, Berowra NSW',
           notes: n === 3 ? 'Receipt handed to the office.' : null,
@@ -1820,6 +1801,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
       must(typeRows.find((t) => t.name === name)?.id, `emergency type ${name}`);
 
     await tx.insert(jobs).values(jobRows);
+    // New jobs continue the demo's numbering.
+    await tx.execute(sql`select setval('job_number_seq', ${jobRows.length})`);
     await tx.insert(jobLegs).values(legRows);
     await tx.insert(jobRequirements).values(requirementRows);
     await tx.insert(jobVehicles).values(jobVehicleRows);

@@ -1,0 +1,180 @@
+import type { InspectionAnswer, InspectionKind, OverallStatus } from '@dms/domain';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  emergencyAlerts,
+  emergencyTypes,
+  endOfShiftInspections,
+  fuelLogs,
+  incidentReports,
+  inspectionTemplateQuestions,
+  preDepartureInspections,
+  users,
+  vehicles,
+} from '../../db/schema';
+
+// The drivers' safety forms as the terminal writes them.
+
+/** The active questions of an inspection type, in their order. */
+export async function activeQuestions(db: Db, type: InspectionKind) {
+  return db
+    .select({ id: inspectionTemplateQuestions.id })
+    .from(inspectionTemplateQuestions)
+    .where(and(eq(inspectionTemplateQuestions.type, type), eq(inspectionTemplateQuestions.isActive, 1)))
+    .orderBy(asc(inspectionTemplateQuestions.sortOrder));
+}
+
+interface Common {
+  driverId: string;
+  vehicleId: string;
+  shiftId: string | null;
+}
+
+export async function insertPreDeparture(
+  db: Db,
+  values: Common & {
+    inspectionDate: Date;
+    responses: InspectionAnswer[];
+    overallStatus: OverallStatus;
+    notes: string | null;
+  },
+) {
+  const [row] = await db
+    .insert(preDepartureInspections)
+    .values({
+      ...values,
+      responses: values.responses.map((r) => ({
+        questionId: r.questionId,
+        passed: r.passed,
+        notes: r.notes ?? null,
+      })),
+      damageReported: values.overallStatus === 'fail' ? 1 : 0,
+    })
+    .returning({ id: preDepartureInspections.id, inspectionDate: preDepartureInspections.inspectionDate });
+  return row!;
+}
+
+export async function insertEndOfShift(
+  db: Db,
+  values: Common & {
+    inspectionDate: Date;
+    responses: InspectionAnswer[];
+    overallStatus: OverallStatus;
+    notes: string | null;
+    bodyDamageFound: 0 | 1;
+    bodyDamageDetails: string | null;
+    interiorDamageFound: 0 | 1;
+    interiorDamageDetails: string | null;
+    busClean: 0 | 1;
+  },
+) {
+  const [row] = await db
+    .insert(endOfShiftInspections)
+    .values({
+      ...values,
+      responses: values.responses.map((r) => ({
+        questionId: r.questionId,
+        passed: r.passed,
+        notes: r.notes ?? null,
+      })),
+    })
+    .returning({ id: endOfShiftInspections.id, recordedAt: endOfShiftInspections.createdAt });
+  return row!;
+}
+
+export async function insertFuelLog(
+  db: Db,
+  values: Common & {
+    fuelDate: Date;
+    odometerReading: number;
+    litersAdded: number;
+    fuelType: string;
+    location: string | null;
+    notes: string | null;
+  },
+) {
+  const [row] = await db
+    .insert(fuelLogs)
+    .values(values)
+    .returning({ id: fuelLogs.id, recordedAt: fuelLogs.createdAt });
+  return row!;
+}
+
+export async function insertEmergencyAlert(
+  db: Db,
+  values: Omit<Common, 'vehicleId'> & {
+    vehicleId: string | null;
+    emergencyTypeId: string;
+    alertDate: Date;
+    location: string | null;
+    description: string | null;
+  },
+) {
+  const [row] = await db
+    .insert(emergencyAlerts)
+    .values(values)
+    .returning({ id: emergencyAlerts.id, recordedAt: emergencyAlerts.createdAt });
+  return row!;
+}
+
+export async function insertIncidentReport(
+  db: Db,
+  values: Common & {
+    incidentDate: Date;
+    incidentType: string;
+    location: string;
+    description: string;
+    injuriesReported: 0 | 1;
+    injuryDetails: string | null;
+    witnessDetails: string | null;
+    policeNotified: 0 | 1;
+    policeReportNumber: string | null;
+  },
+) {
+  const [row] = await db
+    .insert(incidentReports)
+    .values(values)
+    .returning({ id: incidentReports.id, recordedAt: incidentReports.createdAt });
+  return row!;
+}
+
+export async function activeEmergencyType(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: emergencyTypes.id, name: emergencyTypes.name, severity: emergencyTypes.severity })
+    .from(emergencyTypes)
+    .where(and(eq(emergencyTypes.id, id), eq(emergencyTypes.isActive, 1)));
+  return row;
+}
+
+/** An emergency as the managers' alert shows it. */
+export async function getEmergencyAlert(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: emergencyAlerts.id,
+      status: emergencyAlerts.status,
+      alertDate: emergencyAlerts.alertDate,
+      location: emergencyAlerts.location,
+      description: emergencyAlerts.description,
+      typeName: emergencyTypes.name,
+      severity: emergencyTypes.severity,
+      driverFirstName: users.firstName,
+      driverLastName: users.lastName,
+      vehicleRego: vehicles.registrationNumber,
+      vehicleNickname: vehicles.nickname,
+    })
+    .from(emergencyAlerts)
+    .innerJoin(emergencyTypes, eq(emergencyTypes.id, emergencyAlerts.emergencyTypeId))
+    .leftJoin(users, eq(users.id, emergencyAlerts.driverId))
+    .leftJoin(vehicles, eq(vehicles.id, emergencyAlerts.vehicleId))
+    .where(eq(emergencyAlerts.id, id));
+  return row;
+}
+
+/** The ids of every active manager (an emergency mails them all). */
+export async function activeManagerIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isActive, 1), or(sql`'manager' = any(${users.roles})`, eq(users.role, 'manager'))));
+  return rows.map((r) => r.id);
+}

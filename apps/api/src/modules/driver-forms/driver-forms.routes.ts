@@ -1,0 +1,268 @@
+import {
+  EmergencyAlertInputSchema,
+  EndOfShiftInspectionInputSchema,
+  FormReceiptSchema,
+  FuelLogInputSchema,
+  IncidentReportInputSchema,
+  InspectionRecordSchema,
+  PreDepartureInspectionInputSchema,
+  ShiftSchema,
+  StartShiftInputSchema,
+  StartShiftResultSchema,
+} from '@dms/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Transaction } from '../../db/client';
+import { publishLiveEvent } from '../../events/live-events';
+import { HttpError } from '../../http/errors';
+import { emergencyAlertMail } from '../../mail/emergency-template';
+import { IDEMPOTENCY_HEADER, idempotentWrite } from '../idempotency/idempotent-write';
+import { recipients } from '../notifications/notifications.repository';
+import { getAppSettings } from '../settings/settings.repository';
+import { getActiveShift } from '../shifts/shifts.repository';
+import { activeManagerIds, getEmergencyAlert } from './driver-forms.repository';
+import {
+  finishShift,
+  raiseEmergency,
+  recordAlertNotifications,
+  startShift,
+  submitEndOfShift,
+  submitFuelLog,
+  submitIncident,
+  submitPreDeparture,
+} from './driver-forms.service';
+
+// The terminal's calls (spec 1 §7): a driver signed in at the terminal, or a signed-in driver. The
+// driver and the shift come from the session, never from the body. Every POST may carry an
+// Idempotency-Key: a retry gets the stored answer, not a second row.
+
+const DRIVERS = ['driver', 'terminal'] as const;
+const ShiftIdParamsSchema = z.object({ shiftId: z.string().trim().min(1).max(100) });
+
+/** The terminal's driver first (a depot tablet may also have a manager signed in to the portal). */
+function driverOf(request: FastifyRequest): string {
+  const { terminalDriverId, user } = request.identity;
+  if (terminalDriverId) return terminalDriverId;
+  if (user?.roles.includes('driver')) return user.id;
+  throw new HttpError(403, 'Forbidden');
+}
+
+export async function driverFormsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['terminal forms'];
+
+  /** Runs the write once per Idempotency-Key and answers its (stored) result. */
+  async function once<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    statusCode: number,
+    write: (tx: Transaction, driverId: string) => Promise<T>,
+  ) {
+    const driverId = driverOf(request);
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    const result = await idempotentWrite(
+      app.db,
+      {
+        scope: driverId,
+        key: typeof header === 'string' ? header : undefined,
+        route: request.routeOptions.url ?? request.url,
+        body: request.body,
+      },
+      statusCode,
+      (tx) => write(tx, driverId),
+    );
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(result.statusCode).send(result.body as T);
+  }
+
+  r.get(
+    '/api/shifts/active',
+    {
+      config: { access: DRIVERS },
+      schema: {
+        tags,
+        summary: "The driver's open shift, or null",
+        response: { 200: ShiftSchema.nullable() },
+      },
+    },
+    async (request) => (await getActiveShift(app.db, driverOf(request))) ?? null,
+  );
+
+  r.post(
+    '/api/shifts/start',
+    {
+      config: { access: DRIVERS },
+      schema: {
+        tags,
+        summary: 'Clock in with a company vehicle and its pre-departure inspection, in one transaction',
+        body: StartShiftInputSchema,
+        response: { 201: StartShiftResultSchema },
+      },
+    },
+    async (request, reply) =>
+      once(request, reply, 201, (tx, driverId) =>
+        startShift(tx, driverId, request.body, app.config.timezone),
+      ),
+  );
+
+  r.post(
+    '/api/shifts/end/:shiftId',
+    {
+      config: { access: DRIVERS },
+      schema: { tags, summary: 'Clock out', params: ShiftIdParamsSchema, response: { 200: ShiftSchema } },
+    },
+    async (request, reply) =>
+      once(request, reply, 200, (tx, driverId) => finishShift(tx, driverId, request.params.shiftId)),
+  );
+
+  r.post(
+    '/api/inspections/pre-departure',
+    {
+      config: { access: DRIVERS },
+      schema: { tags, body: PreDepartureInspectionInputSchema, response: { 201: InspectionRecordSchema } },
+    },
+    async (request, reply) =>
+      once(request, reply, 201, (tx, driverId) => submitPreDeparture(tx, driverId, request.body)),
+  );
+
+  r.post(
+    '/api/inspections/end-of-shift',
+    {
+      config: { access: DRIVERS },
+      schema: { tags, body: EndOfShiftInspectionInputSchema, response: { 201: InspectionRecordSchema } },
+    },
+    async (request, reply) =>
+      once(request, reply, 201, (tx, driverId) => submitEndOfShift(tx, driverId, request.body)),
+  );
+
+  r.post(
+    '/api/fuel-logs',
+    {
+      config: { access: DRIVERS },
+      schema: {
+        tags,
+        summary: 'During a shift, for its vehicle',
+        body: FuelLogInputSchema,
+        response: { 201: FormReceiptSchema },
+      },
+    },
+    async (request, reply) =>
+      once(request, reply, 201, (tx, driverId) => submitFuelLog(tx, driverId, request.body)),
+  );
+
+  r.post(
+    '/api/incident-reports',
+    {
+      config: { access: DRIVERS },
+      schema: {
+        tags,
+        summary: 'During a shift, for its vehicle',
+        body: IncidentReportInputSchema,
+        response: { 201: FormReceiptSchema },
+      },
+    },
+    async (request, reply) =>
+      once(request, reply, 201, (tx, driverId) => submitIncident(tx, driverId, request.body)),
+  );
+
+  r.post(
+    '/api/emergency-alerts',
+    {
+      config: { access: DRIVERS },
+      schema: {
+        tags,
+        summary: 'Raise an emergency: every manager sees it at once and gets a mail',
+        body: EmergencyAlertInputSchema,
+        response: { 201: FormReceiptSchema },
+      },
+    },
+    async (request, reply) => {
+      let raised: { id: string; managers: string[] } | undefined;
+      const answer = await once(request, reply, 201, async (tx, driverId) => {
+        const alert = await raiseEmergency(tx, driverId, request.body);
+        const managers = await activeManagerIds(tx);
+        await recordAlertNotifications(tx, alert.id, managers);
+        await publishLiveEvent(tx, { type: 'emergency', roles: ['manager'], payload: { alertId: alert.id } });
+        raised = { id: alert.id, managers };
+        return { id: alert.id, recordedAt: alert.recordedAt };
+      });
+      // A replay (raised undefined) was told already; a new alert is mailed after its commit.
+      if (raised) void mailManagers(request, raised.id, raised.managers);
+      return answer;
+    },
+  );
+
+  async function mailManagers(request: FastifyRequest, alertId: string, managerIds: string[]) {
+    try {
+      const [alert, { appName }, people] = await Promise.all([
+        getEmergencyAlert(app.db, alertId),
+        getAppSettings(app.db),
+        recipients(app.db, managerIds),
+      ]);
+      if (!alert) return;
+      const content = emergencyAlertMail({
+        appName,
+        publicUrl: app.config.publicUrl,
+        typeName: alert.typeName,
+        driverName: [alert.driverFirstName, alert.driverLastName].filter(Boolean).join(' ') || 'A driver',
+        vehicle: [alert.vehicleRego, alert.vehicleNickname].filter(Boolean).join(' · ') || null,
+        location: alert.location,
+        description: alert.description,
+        raisedAt: new Intl.DateTimeFormat('en-AU', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: app.config.timezone,
+        }).format(alert.alertDate),
+      });
+      // Safety before preferences: every manager is told of an emergency.
+      await Promise.all(people.map((p) => app.mailer.send({ to: p.email, ...content })));
+    } catch (error) {
+      request.log.error(
+        { err: { message: (error as Error).message }, alertId },
+        'emergency mails could not be queued',
+      );
+    }
+  }
+
+  r.get(
+    '/api/emergency-alerts/:id',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: "An emergency as the managers' alert banner shows it",
+        params: z.object({ id: z.string().trim().min(1).max(100) }),
+        response: {
+          200: z.object({
+            id: z.string(),
+            status: z.string(),
+            alertDate: z.string(),
+            location: z.string().nullable(),
+            description: z.string().nullable(),
+            typeName: z.string(),
+            severity: z.string(),
+            driverName: z.string(),
+            vehicle: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const alert = await getEmergencyAlert(app.db, request.params.id);
+      if (!alert) throw new HttpError(404, 'Emergency alert not found');
+      return {
+        id: alert.id,
+        status: alert.status,
+        alertDate: alert.alertDate.toISOString(),
+        location: alert.location,
+        description: alert.description,
+        typeName: alert.typeName,
+        severity: alert.severity,
+        driverName:
+          [alert.driverFirstName, alert.driverLastName].filter(Boolean).join(' ') || 'Unknown Driver',
+        vehicle: [alert.vehicleRego, alert.vehicleNickname].filter(Boolean).join(' · ') || null,
+      };
+    },
+  );
+}

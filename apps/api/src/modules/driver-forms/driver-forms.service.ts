@@ -1,0 +1,239 @@
+import {
+  dateInZone,
+  type EmergencyAlertInputSchema,
+  type EndOfShiftInspectionInputSchema,
+  FORM_MESSAGES,
+  type FormReceipt,
+  type FuelLogInputSchema,
+  type IncidentReportInputSchema,
+  type InspectionKind,
+  incompleteInspectionMessage,
+  overallInspectionStatus,
+  type PreDepartureInspectionInputSchema,
+  type Shift,
+  type StartShiftInputSchema,
+  unansweredQuestions,
+} from '@dms/domain';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { emergencyAlerts } from '../../db/schema';
+import { isUniqueViolation } from '../../db/sql-helpers';
+import { HttpError } from '../../http/errors';
+import { clockInVehicle, endShift, getActiveShift, getShift, insertShift } from '../shifts/shifts.repository';
+import {
+  activeEmergencyType,
+  activeQuestions,
+  insertEmergencyAlert,
+  insertEndOfShift,
+  insertFuelLog,
+  insertIncidentReport,
+  insertPreDeparture,
+} from './driver-forms.repository';
+
+// Clocking in and out and the drivers' forms (spec 1 §2-§5). Each runs inside the idempotent write's
+// transaction: the row and the stored result commit together.
+
+type PreDeparture = z.output<typeof PreDepartureInspectionInputSchema>;
+
+const when = (iso: string | undefined, now: Date) => (iso ? new Date(iso) : now);
+
+/** Every active question of the type answered (Pass, Fail or N/A), or 400 with the spec's message. */
+async function checkComplete(tx: Db, kind: InspectionKind, responses: PreDeparture['responses']) {
+  const questions = await activeQuestions(tx, kind);
+  if (unansweredQuestions(questions, responses).length > 0) {
+    throw new HttpError(400, incompleteInspectionMessage(questions.length));
+  }
+  const known = new Set(questions.map((q) => q.id));
+  // Answers to questions that are not (or no longer) asked are not kept.
+  return responses.filter((r) => known.has(r.questionId));
+}
+
+async function requireShift(tx: Db, driverId: string): Promise<Shift> {
+  const shift = await getActiveShift(tx, driverId);
+  if (!shift?.vehicleId) throw new HttpError(409, FORM_MESSAGES.noShift);
+  return shift;
+}
+
+/**
+ * Clock in (spec 1 §4): the shift starts only with its pre-departure inspection, both written in
+ * one transaction. One open shift per driver, also when two terminals race (the unique index).
+ */
+export async function startShift(
+  tx: Db,
+  driverId: string,
+  input: z.output<typeof StartShiftInputSchema>,
+  timeZone: string,
+  now = new Date(),
+) {
+  if (await getActiveShift(tx, driverId)) throw new HttpError(409, FORM_MESSAGES.onShift);
+  if (!(await clockInVehicle(tx, input.vehicleId))) {
+    throw new HttpError(400, FORM_MESSAGES.vehicle, [{ path: 'vehicleId', message: FORM_MESSAGES.vehicle }]);
+  }
+  const responses = await checkComplete(tx, 'pre_departure', input.inspection.responses);
+  let shiftId: string;
+  try {
+    shiftId = await insertShift(tx, {
+      driverId,
+      vehicleId: input.vehicleId,
+      shiftDate: dateInZone(now, timeZone),
+      startTime: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, FORM_MESSAGES.onShift);
+    throw error;
+  }
+  const overallStatus = overallInspectionStatus(responses, input.inspection.notes);
+  const inspection = await insertPreDeparture(tx, {
+    driverId,
+    vehicleId: input.vehicleId,
+    shiftId,
+    inspectionDate: when(input.inspection.inspectionDate, now),
+    responses,
+    overallStatus,
+    notes: input.inspection.notes,
+  });
+  return {
+    shift: (await getShift(tx, shiftId))!,
+    inspection: { id: inspection.id, overallStatus, inspectionDate: inspection.inspectionDate.toISOString() },
+  };
+}
+
+export async function finishShift(
+  tx: Db,
+  driverId: string,
+  shiftId: string,
+  now = new Date(),
+): Promise<Shift> {
+  if (!(await endShift(tx, shiftId, driverId, now)))
+    throw new HttpError(404, 'No open shift of yours with this id');
+  return (await getShift(tx, shiftId))!;
+}
+
+/** A pre-departure inspection outside clock-in: of the shift's vehicle. */
+export async function submitPreDeparture(tx: Db, driverId: string, input: PreDeparture, now = new Date()) {
+  const shift = await requireShift(tx, driverId);
+  const responses = await checkComplete(tx, 'pre_departure', input.responses);
+  const overallStatus = overallInspectionStatus(responses, input.notes);
+  const row = await insertPreDeparture(tx, {
+    driverId,
+    vehicleId: shift.vehicleId!,
+    shiftId: shift.id,
+    inspectionDate: when(input.inspectionDate, now),
+    responses,
+    overallStatus,
+    notes: input.notes,
+  });
+  return { id: row.id, overallStatus, inspectionDate: row.inspectionDate.toISOString() };
+}
+
+export async function submitEndOfShift(
+  tx: Db,
+  driverId: string,
+  input: z.output<typeof EndOfShiftInspectionInputSchema>,
+  now = new Date(),
+) {
+  const shift = await requireShift(tx, driverId);
+  const responses = await checkComplete(tx, 'end_of_shift', input.responses);
+  const overallStatus = overallInspectionStatus(responses, input.notes);
+  const row = await insertEndOfShift(tx, {
+    driverId,
+    vehicleId: shift.vehicleId!,
+    shiftId: shift.id,
+    inspectionDate: when(input.inspectionDate, now),
+    responses,
+    overallStatus,
+    notes: input.notes,
+    bodyDamageFound: input.bodyDamageFound as 0 | 1,
+    bodyDamageDetails: input.bodyDamageFound === 1 ? input.bodyDamageDetails : null,
+    interiorDamageFound: input.interiorDamageFound as 0 | 1,
+    interiorDamageDetails: input.interiorDamageFound === 1 ? input.interiorDamageDetails : null,
+    busClean: input.busClean as 0 | 1,
+  });
+  return { id: row.id, overallStatus, inspectionDate: row.recordedAt.toISOString() };
+}
+
+export async function submitFuelLog(
+  tx: Db,
+  driverId: string,
+  input: z.output<typeof FuelLogInputSchema>,
+  now = new Date(),
+): Promise<FormReceipt> {
+  const shift = await requireShift(tx, driverId);
+  const row = await insertFuelLog(tx, {
+    driverId,
+    vehicleId: shift.vehicleId!,
+    shiftId: shift.id,
+    fuelDate: when(input.fuelDate, now),
+    odometerReading: input.odometerReading,
+    litersAdded: input.litersAdded,
+    fuelType: input.fuelType,
+    location: input.location,
+    notes: input.notes,
+  });
+  return { id: row.id, recordedAt: row.recordedAt.toISOString() };
+}
+
+/** An emergency can be raised off shift too: the shift and its vehicle are attached when there is one. */
+export async function raiseEmergency(
+  tx: Db,
+  driverId: string,
+  input: z.output<typeof EmergencyAlertInputSchema>,
+  now = new Date(),
+): Promise<FormReceipt & { typeName: string }> {
+  const type = await activeEmergencyType(tx, input.emergencyTypeId);
+  if (!type) {
+    throw new HttpError(400, FORM_MESSAGES.emergencyType, [
+      { path: 'emergencyTypeId', message: FORM_MESSAGES.emergencyType },
+    ]);
+  }
+  const shift = await getActiveShift(tx, driverId);
+  const row = await insertEmergencyAlert(tx, {
+    driverId,
+    vehicleId: shift?.vehicleId ?? null,
+    shiftId: shift?.id ?? null,
+    emergencyTypeId: type.id,
+    alertDate: when(input.alertDate, now),
+    location: input.location,
+    description: input.description,
+  });
+  return { id: row.id, recordedAt: row.recordedAt.toISOString(), typeName: type.name };
+}
+
+/** Who was told of an emergency, and how (kept on the alert). */
+export async function recordAlertNotifications(tx: Db, alertId: string, userIds: string[], now = new Date()) {
+  const sentAt = now.toISOString();
+  await tx
+    .update(emergencyAlerts)
+    .set({
+      notificationsSent: userIds.flatMap((userId) => [
+        { userId, channel: 'live' as const, sentAt },
+        { userId, channel: 'email' as const, sentAt },
+      ]),
+    })
+    .where(eq(emergencyAlerts.id, alertId));
+}
+
+export async function submitIncident(
+  tx: Db,
+  driverId: string,
+  input: z.output<typeof IncidentReportInputSchema>,
+  now = new Date(),
+): Promise<FormReceipt> {
+  const shift = await requireShift(tx, driverId);
+  const row = await insertIncidentReport(tx, {
+    driverId,
+    vehicleId: shift.vehicleId!,
+    shiftId: shift.id,
+    incidentDate: when(input.incidentDate, now),
+    incidentType: input.incidentType,
+    location: input.location,
+    description: input.description,
+    injuriesReported: input.injuriesReported as 0 | 1,
+    injuryDetails: input.injuryDetails,
+    witnessDetails: input.witnessDetails,
+    policeNotified: input.policeNotified as 0 | 1,
+    policeReportNumber: input.policeReportNumber,
+  });
+  return { id: row.id, recordedAt: row.recordedAt.toISOString() };
+}

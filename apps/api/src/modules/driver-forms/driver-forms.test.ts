@@ -1,0 +1,394 @@
+import { FORM_MESSAGES, incompleteInspectionMessage } from '@dms/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  emergencyAlerts,
+  endOfShiftInspections,
+  fuelLogs,
+  incidentReports,
+  inspectionTemplateQuestions,
+  preDepartureInspections,
+  shifts,
+} from '../../db/schema';
+import { createCategory, createDriver, createVehicle } from '../../test/factories';
+import {
+  type Caller,
+  createRoleTestApp,
+  expectJson,
+  type RoleTestApp,
+  TEST_TERMINAL_HEADER,
+} from '../../test/role-test-app';
+
+let t: RoleTestApp;
+let bus: { id: string };
+let questions: { pre: string[]; end: string[] };
+
+beforeAll(async () => {
+  t = await createRoleTestApp({ terminal: true, smtp: true });
+  const category = await createCategory(t.db);
+  bus = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'TERM-01' });
+  // This test database has no questions but these.
+  await t.db.delete(inspectionTemplateQuestions);
+  const add = async (type: string, question: string) =>
+    expectJson<{ id: string }>(
+      await t.asManager('POST', '/api/inspection-questions', { type, question, category: 'Safety' }),
+      201,
+    ).id;
+  questions = {
+    pre: [await add('pre_departure', 'Tyres OK?'), await add('pre_departure', 'Lights OK?')],
+    end: [await add('end_of_shift', 'Cabin swept?')],
+  };
+});
+afterAll(() => t.close());
+
+/** A driver of their own, signed in at the terminal (their own shift state per test). */
+async function terminalDriver(): Promise<{ id: string; call: Caller }> {
+  const driver = await createDriver(t.db);
+  return { id: driver.id, call: t.callerWith({ [TEST_TERMINAL_HEADER]: driver.id }) };
+}
+
+const pre = (overrides: Partial<Record<'fail' | 'note', boolean>> = {}) => ({
+  responses: [
+    {
+      questionId: questions.pre[0],
+      passed: !overrides.fail,
+      notes: overrides.note ? 'Worn' : '',
+    },
+    { questionId: questions.pre[1], passed: null },
+  ],
+  notes: '',
+});
+
+async function clockIn(call: Caller, body: object = { vehicleId: bus.id, inspection: pre() }) {
+  return expectJson<{ shift: { id: string; vehicleId: string }; inspection: { overallStatus: string } }>(
+    await call('POST', '/api/shifts/start', body),
+    201,
+  );
+}
+
+describe('clocking in', () => {
+  it('starts the shift with its pre-departure inspection; a Fail does not block it', async () => {
+    const d = await terminalDriver();
+    expectJson(await d.call('GET', '/api/shifts/active'), 200);
+    expect((await d.call('GET', '/api/shifts/active')).json()).toBeNull();
+    const started = await clockIn(d.call, {
+      vehicleId: bus.id,
+      inspection: pre({ fail: true }),
+      driverId: 'someone-else',
+    });
+    expect(started.inspection.overallStatus).toBe('fail');
+    expect(started.shift.vehicleId).toBe(bus.id);
+    const active = (await d.call('GET', '/api/shifts/active')).json();
+    expect(active).toMatchObject({
+      id: started.shift.id,
+      driverId: d.id,
+      endTime: null,
+      vehicle: { registrationNumber: 'TERM-01' },
+    });
+    const [inspection] = await t.db
+      .select()
+      .from(preDepartureInspections)
+      .where(eq(preDepartureInspections.shiftId, started.shift.id));
+    expect(inspection).toMatchObject({
+      driverId: d.id,
+      vehicleId: bus.id,
+      overallStatus: 'fail',
+      damageReported: 1,
+    });
+  });
+
+  it('starts nothing when the inspection is incomplete, or without a vehicle', async () => {
+    const d = await terminalDriver();
+    const incomplete = await d.call('POST', '/api/shifts/start', {
+      vehicleId: bus.id,
+      inspection: { responses: [{ questionId: questions.pre[0], passed: true }] },
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().message).toBe(incompleteInspectionMessage(2));
+    const noVehicle = await d.call('POST', '/api/shifts/start', { inspection: pre() });
+    expect(noVehicle.json().errors).toContainEqual({ path: 'vehicleId', message: FORM_MESSAGES.vehicle });
+    const partner = await createVehicle(t.db, { type: 'subcontracted' });
+    expect(
+      (await d.call('POST', '/api/shifts/start', { vehicleId: partner.id, inspection: pre() })).statusCode,
+    ).toBe(400);
+    expect(await t.db.select().from(shifts).where(eq(shifts.driverId, d.id))).toHaveLength(0);
+  });
+
+  it('keeps one open shift when two terminals clock the same driver in at once', async () => {
+    const d = await terminalDriver();
+    const answers = await Promise.all([
+      d.call('POST', '/api/shifts/start', { vehicleId: bus.id, inspection: pre() }),
+      d.call('POST', '/api/shifts/start', { vehicleId: bus.id, inspection: pre() }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json()).toEqual({ message: FORM_MESSAGES.onShift });
+    const open = await t.db
+      .select()
+      .from(shifts)
+      .where(and(eq(shifts.driverId, d.id), isNull(shifts.endTime)));
+    expect(open).toHaveLength(1);
+    expect(
+      await t.db.select().from(preDepartureInspections).where(eq(preDepartureInspections.driverId, d.id)),
+    ).toHaveLength(1);
+  });
+});
+
+describe('forms during a shift', () => {
+  let d: { id: string; call: Caller };
+  let shiftId: string;
+  beforeEach(async () => {
+    d = await terminalDriver();
+    shiftId = (await clockIn(d.call)).shift.id;
+  });
+
+  it.each([
+    [{ litersAdded: 50 }, 'odometerReading', FORM_MESSAGES.odometer],
+    [{ odometerReading: -5, litersAdded: 50 }, 'odometerReading', FORM_MESSAGES.odometer],
+    [{ odometerReading: 120500 }, 'litersAdded', FORM_MESSAGES.liters],
+    [{ odometerReading: 120500, litersAdded: 'lots' }, 'litersAdded', FORM_MESSAGES.liters],
+  ])('refuses the fuel log %j', async (body, path, message) => {
+    const res = await d.call('POST', '/api/fuel-logs', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ path, message });
+  });
+
+  it('records a fuel log for the shift and its vehicle, once per key', async () => {
+    const body = {
+      odometerReading: 120500,
+      litersAdded: 212.456,
+      fuelType: 'Diesel',
+      location: 'Brookvale',
+      vehicleId: 'ignored',
+    };
+    const key = `fuel-${Date.now()}-abcdef`;
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/fuel-logs',
+        payload: body,
+        headers: { 'idempotency-key': key, [TEST_TERMINAL_HEADER]: d.id },
+      });
+    const first = await send();
+    const second = await send();
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    const rows = await t.db.select().from(fuelLogs).where(eq(fuelLogs.driverId, d.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      shiftId,
+      vehicleId: bus.id,
+      litersAdded: 212.46,
+      odometerReading: 120500,
+    });
+
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/fuel-logs',
+      payload: { ...body, litersAdded: 10 },
+      headers: { 'idempotency-key': key, [TEST_TERMINAL_HEADER]: d.id },
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ message: FORM_MESSAGES.idempotencyReused });
+  });
+
+  it('records one row when the same submission arrives twice at once', async () => {
+    const key = `race-${Date.now()}-abcdef`;
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/fuel-logs',
+        payload: { odometerReading: 1, litersAdded: 1 },
+        headers: { 'idempotency-key': key, [TEST_TERMINAL_HEADER]: d.id },
+      });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json()).toEqual(b.json());
+    expect(await t.db.select().from(fuelLogs).where(eq(fuelLogs.driverId, d.id))).toHaveLength(1);
+  });
+
+  it.each([
+    [{ location: 'Depot', description: 'Scraped a bollard' }, 'incidentType', FORM_MESSAGES.incidentType],
+    [{ incidentType: 'accident', description: 'Scraped a bollard' }, 'location', FORM_MESSAGES.location],
+    [
+      { incidentType: 'accident', location: ' ', description: 'Scraped a bollard' },
+      'location',
+      FORM_MESSAGES.location,
+    ],
+    [
+      { incidentType: 'accident', location: 'Depot', description: 'Scraped' },
+      'description',
+      FORM_MESSAGES.description,
+    ],
+  ])('refuses the incident report %j', async (body, path, message) => {
+    const res = await d.call('POST', '/api/incident-reports', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ path, message });
+  });
+
+  it('records an incident with injuries and police details, and drops details of a "no"', async () => {
+    const report = expectJson<{ id: string }>(
+      await d.call('POST', '/api/incident-reports', {
+        incidentType: 'passenger_incident',
+        location: 'Pittwater Rd, Dee Why',
+        description: 'A passenger fell when the bus braked hard.',
+        injuriesReported: 1,
+        injuryDetails: 'Grazed knee, first aid given',
+        policeNotified: true,
+        policeReportNumber: 'E12345678',
+        witnessDetails: 'Two passengers, names taken',
+      }),
+      201,
+    );
+    const [row] = await t.db.select().from(incidentReports).where(eq(incidentReports.id, report.id));
+    expect(row).toMatchObject({
+      shiftId,
+      injuriesReported: 1,
+      injuryDetails: 'Grazed knee, first aid given',
+      policeNotified: 1,
+      policeReportNumber: 'E12345678',
+      status: 'submitted',
+    });
+    const plain = expectJson<{ id: string }>(
+      await d.call('POST', '/api/incident-reports', {
+        incidentType: 'near_miss',
+        location: 'Depot',
+        description: 'A car cut in at the depot gate.',
+        injuriesReported: 0,
+        injuryDetails: 'should not be kept',
+      }),
+      201,
+    );
+    const [second] = await t.db.select().from(incidentReports).where(eq(incidentReports.id, plain.id));
+    expect(second?.injuryDetails).toBeNull();
+  });
+
+  it('ends the shift with the end-of-shift inspection and clock-out', async () => {
+    const inspection = expectJson<{ overallStatus: string }>(
+      await d.call('POST', '/api/inspections/end-of-shift', {
+        responses: [{ questionId: questions.end[0], passed: true }],
+        bodyDamageFound: 1,
+        bodyDamageDetails: 'Scratch, rear left panel',
+        busClean: 0,
+      }),
+      201,
+    );
+    expect(inspection.overallStatus).toBe('pass');
+    const [row] = await t.db
+      .select()
+      .from(endOfShiftInspections)
+      .where(eq(endOfShiftInspections.shiftId, shiftId));
+    expect(row).toMatchObject({
+      bodyDamageFound: 1,
+      bodyDamageDetails: 'Scratch, rear left panel',
+      busClean: 0,
+    });
+    const ended = expectJson<{ endTime: string | null }>(
+      await d.call('POST', `/api/shifts/end/${shiftId}`),
+      200,
+    );
+    expect(ended.endTime).toEqual(expect.any(String));
+    expect((await d.call('GET', '/api/shifts/active')).json()).toBeNull();
+    expect((await d.call('POST', `/api/shifts/end/${shiftId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('forms that need a shift', () => {
+  it('refuses a fuel log, an incident and an end-of-shift inspection off shift', async () => {
+    const d = await terminalDriver();
+    for (const [url, body] of [
+      ['/api/fuel-logs', { odometerReading: 1, litersAdded: 1 }],
+      [
+        '/api/incident-reports',
+        { incidentType: 'other', location: 'Depot', description: 'Ten or more characters' },
+      ],
+      ['/api/inspections/end-of-shift', { responses: [{ questionId: questions.end[0], passed: true }] }],
+    ] as const) {
+      const res = await d.call('POST', url, body);
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json()).toEqual({ message: FORM_MESSAGES.noShift });
+    }
+  });
+});
+
+describe('emergency alerts', () => {
+  it('need a type, can be raised off shift, and reach every manager by mail', async () => {
+    const d = await terminalDriver();
+    const missing = await d.call('POST', '/api/emergency-alerts', { location: 'M1' });
+    expect(missing.json().errors).toContainEqual({
+      path: 'emergencyTypeId',
+      message: FORM_MESSAGES.emergencyType,
+    });
+    const type = expectJson<{ id: string }>(
+      await t.asManager('POST', '/api/emergency-types', { name: 'Medical emergency', severity: 'critical' }),
+      201,
+    );
+    const alert = expectJson<{ id: string }>(
+      await d.call('POST', '/api/emergency-alerts', {
+        emergencyTypeId: type.id,
+        location: 'M1 northbound',
+        description: 'Passenger collapsed',
+      }),
+      201,
+    );
+    const [row] = await t.db.select().from(emergencyAlerts).where(eq(emergencyAlerts.id, alert.id));
+    expect(row).toMatchObject({ driverId: d.id, shiftId: null, status: 'active' });
+    expect(row?.notificationsSent).toContainEqual(
+      expect.objectContaining({ userId: t.manager.user.id, channel: 'email' }),
+    );
+    await expect
+      .poll(() => t.smtp.to(t.manager.user.email).map((m) => m.subject))
+      .toContainEqual(expect.stringMatching(/^EMERGENCY: Medical emergency/));
+    const shown = expectJson<{ typeName: string; location: string }>(
+      await t.asManager('GET', `/api/emergency-alerts/${alert.id}`),
+      200,
+    );
+    expect(shown).toMatchObject({
+      typeName: 'Medical emergency',
+      location: 'M1 northbound',
+      severity: 'critical',
+    });
+    // The terminal's driver is no manager: no session user at all for a manager's route.
+    expect((await d.call('GET', `/api/emergency-alerts/${alert.id}`)).statusCode).toBe(401);
+    expect((await t.asDriver('GET', `/api/emergency-alerts/${alert.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('who may call', () => {
+  it('refuses anonymous callers and managers who do not drive', async () => {
+    expect((await t.anonymous('GET', '/api/shifts/active')).statusCode).toBe(401);
+    expect(
+      (await t.asManager('POST', '/api/fuel-logs', { odometerReading: 1, litersAdded: 1 })).statusCode,
+    ).toBe(403);
+  });
+
+  it("shows the terminal's driver their own jobs, without prices, and clears a job's update flag", async () => {
+    const d = await terminalDriver();
+    const job = expectJson<{ id: string }>(
+      await t.asManager('POST', '/api/jobs', {
+        title: 'Terminal run',
+        vehicles: [{ vehicleId: bus.id, driverId: d.id }],
+        basePrice: 700,
+      }),
+      201,
+    );
+    const other = expectJson<{ id: string }>(
+      await t.asManager('POST', '/api/jobs', { title: 'Not theirs' }),
+      201,
+    );
+    const page = expectJson<{ items: Record<string, unknown>[] }>(
+      await d.call('GET', '/api/jobs?terminal=1&limit=200'),
+      200,
+    );
+    expect(page.items.map((j) => j.id)).toEqual([job.id]);
+    expect(page.items[0]).not.toHaveProperty('totalPrice');
+    expect((await d.call('POST', `/api/jobs/${job.id}/clear-updates?terminal=1`)).statusCode).toBe(200);
+    expect((await d.call('POST', `/api/jobs/${other.id}/clear-updates?terminal=1`)).statusCode).toBe(404);
+  });
+
+  it('lets a driver signed in to the portal use the same calls', async () => {
+    const res = await t.asDriver('GET', '/api/shifts/active');
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,133 @@
+import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { type JobOfferStatus, jobOffers, users } from '../../db/schema';
+
+// Offers: made when a job is published (or a published job gets a new driver, or a manager offers an
+// open slot), answered by drivers, expired by the queue.
+
+/** Drivers of `driverIds` who hold no pending or accepted offer for the job yet. */
+export async function driversWithoutOffer(
+  db: Db,
+  jobId: string,
+  driverIds: readonly string[],
+): Promise<string[]> {
+  if (driverIds.length === 0) return [];
+  const rows = await db
+    .select({ driverId: jobOffers.driverId })
+    .from(jobOffers)
+    .where(
+      and(
+        eq(jobOffers.jobId, jobId),
+        inArray(jobOffers.driverId, [...driverIds]),
+        inArray(jobOffers.status, ['pending', 'accepted']),
+      ),
+    );
+  const offered = new Set(rows.map((r) => r.driverId));
+  return [...new Set(driverIds)].filter((id) => !offered.has(id));
+}
+
+export async function insertPendingOffers(
+  db: Db,
+  offers: {
+    jobId: string;
+    driverId: string;
+    message: string | null;
+    expiresAt: Date;
+    createdBy: string | null;
+  }[],
+): Promise<number> {
+  if (offers.length === 0) return 0;
+  const rows = await db
+    .insert(jobOffers)
+    .values(offers.map((o) => ({ ...o, status: 'pending' as const })))
+    .returning({ id: jobOffers.id });
+  return rows.length;
+}
+
+const creator = alias(users, 'offer_creator');
+
+const offerColumns = {
+  id: jobOffers.id,
+  jobId: jobOffers.jobId,
+  driverId: jobOffers.driverId,
+  status: jobOffers.status,
+  message: jobOffers.message,
+  expiresAt: jobOffers.expiresAt,
+  createdBy: jobOffers.createdBy,
+  createdAt: jobOffers.createdAt,
+  updatedAt: jobOffers.updatedAt,
+};
+
+export type OfferRow = {
+  id: string;
+  jobId: string;
+  driverId: string;
+  status: JobOfferStatus;
+  message: string | null;
+  expiresAt: Date | null;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A driver's offers, newest first, with the first name of the manager who made each (spec 2 §3.3). */
+export async function listDriverOffers(db: Db, driverId: string, limit: number) {
+  return db
+    .select({ ...offerColumns, creatorFirstName: creator.firstName })
+    .from(jobOffers)
+    .leftJoin(creator, eq(creator.id, jobOffers.createdBy))
+    .where(eq(jobOffers.driverId, driverId))
+    .orderBy(desc(jobOffers.createdAt))
+    .limit(limit);
+}
+
+export async function getOffer(db: Db, id: string): Promise<OfferRow | undefined> {
+  const [row] = await db.select(offerColumns).from(jobOffers).where(eq(jobOffers.id, id));
+  return row;
+}
+
+/**
+ * Answers a pending, unexpired offer of this driver. A conditional update: of two answers racing,
+ * exactly one changes the row; the other (and an answer after expiry) gets undefined.
+ */
+export async function answerPendingOffer(
+  tx: Db,
+  id: string,
+  driverId: string,
+  status: 'accepted' | 'rejected',
+  now: Date,
+): Promise<OfferRow | undefined> {
+  const [row] = await tx
+    .update(jobOffers)
+    .set({ status, updatedAt: now })
+    .where(
+      and(
+        eq(jobOffers.id, id),
+        eq(jobOffers.driverId, driverId),
+        eq(jobOffers.status, 'pending'),
+        or(isNull(jobOffers.expiresAt), gt(jobOffers.expiresAt, now)),
+      ),
+    )
+    .returning(offerColumns);
+  return row;
+}
+
+/** Marks every pending offer past its expiry as expired, and answers them. */
+export async function expireDueOffers(tx: Db, now: Date): Promise<OfferRow[]> {
+  return tx
+    .update(jobOffers)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(jobOffers.status, 'pending'), lte(jobOffers.expiresAt, now)))
+    .returning(offerColumns);
+}
+
+/** The offers made on a job, newest first, with the drivers' names (the manager's view). */
+export async function offersOfJob(db: Db, jobId: string) {
+  return db
+    .select({ ...offerColumns, driverFirstName: users.firstName, driverLastName: users.lastName })
+    .from(jobOffers)
+    .innerJoin(users, eq(users.id, jobOffers.driverId))
+    .where(eq(jobOffers.jobId, jobId))
+    .orderBy(desc(jobOffers.createdAt));
+}

@@ -1,0 +1,329 @@
+import {
+  AnswerOfferInputSchema,
+  AvailableJobSchema,
+  CreateOfferInputSchema,
+  DecideRequestInputSchema,
+  dateInZone,
+  effectiveOfferStatus,
+  type JobOffer,
+  JobOfferListSchema,
+  JobOfferSchema,
+  JobRequestInputSchema,
+  JobRequestSchema,
+  JobStaffingSchema,
+  ListQuerySchema,
+  MessageSchema,
+  pageOf,
+} from '@dms/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publishLiveEvent } from '../../events/live-events';
+import { HttpError } from '../../http/errors';
+import { requestedJobIds, requestsOfJob } from '../job-requests/job-requests.repository';
+import { decideRequest, requestJob } from '../job-requests/job-requests.service';
+import { getJob, getJobsByIds, listAvailableJobs, toDriverJob } from '../jobs/jobs.repository';
+import { JOB_NOT_FOUND } from '../jobs/jobs.service';
+import { type NotificationDeps, notifyAboutJob } from '../notifications/job-notifications';
+import { IdParamsSchema, listPage } from '../reference-data/list-query';
+import { findUserById } from '../users/users.repository';
+import { listDriverOffers, offersOfJob } from './job-offers.repository';
+import { answerOffer, offerOpenSlot } from './job-offers.service';
+
+// The offer cycle (ADR 0014): drivers answer offers and request open positions; managers see a
+// job's offers and requests, approve or reject requests, and offer open slots to chosen drivers.
+
+/** Previous offers shown: the newest ones. Pending offers are always all shown. */
+const PREVIOUS_OFFERS_SHOWN = 50;
+
+const JobIdParamsSchema = z.object({ jobId: z.string().trim().min(1).max(100) });
+const OfferIdParamsSchema = z.object({ offerId: z.string().trim().min(1).max(100) });
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const fullName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ') || 'A driver';
+
+export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['job offers'];
+  const deps = (request: FastifyRequest): NotificationDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    timeZone: app.config.timezone,
+    log: request.log,
+  });
+  /** Tells managers (and these drivers) that a job's staffing changed; never fails the request. */
+  const announce = (request: FastifyRequest, jobId: string, driverIds: readonly string[]) => {
+    publishLiveEvent(app.db, {
+      type: 'jobs.changed',
+      roles: ['manager'],
+      userIds: driverIds,
+      payload: { jobId },
+    })
+      .then(() =>
+        publishLiveEvent(app.db, {
+          type: 'offers.changed',
+          roles: ['manager'],
+          userIds: driverIds,
+          payload: { jobId },
+        }),
+      )
+      .catch((error: unknown) => request.log.warn({ err: error }, 'live event not published'));
+  };
+  const userId = (request: FastifyRequest) => {
+    const id = request.identity.user?.id;
+    if (!id) throw new HttpError(401, 'Unauthorized');
+    return id;
+  };
+
+  r.get(
+    '/api/job-offers',
+    {
+      config: { access: 'driver' },
+      schema: {
+        tags,
+        summary: "The driver's offers: every pending one, and the newest previous ones (answered or expired)",
+        response: { 200: JobOfferListSchema },
+      },
+    },
+    async (request) => {
+      const driverId = userId(request);
+      const rows = await listDriverOffers(app.db, driverId, 500);
+      const jobs = await getJobsByIds(
+        app.db,
+        rows.map((o) => o.jobId),
+      );
+      const now = new Date();
+      const offers: JobOffer[] = rows.flatMap((o) => {
+        const job = jobs.get(o.jobId);
+        if (!job) return [];
+        return [
+          {
+            id: o.id,
+            jobId: o.jobId,
+            driverId: o.driverId,
+            status: o.status,
+            message: o.message,
+            expiresAt: iso(o.expiresAt),
+            createdAt: o.createdAt.toISOString(),
+            updatedAt: o.updatedAt.toISOString(),
+            // The offer is about this driver's position: their slot, even after a decline freed it.
+            job: toDriverJob(job, driverId),
+            creator: { firstName: o.creatorFirstName },
+          },
+        ];
+      });
+      const actionable = (o: JobOffer) => effectiveOfferStatus(o, now) === 'pending';
+      return {
+        pending: offers.filter(actionable).reverse(),
+        previous: offers.filter((o) => !actionable(o)).slice(0, PREVIOUS_OFFERS_SHOWN),
+      };
+    },
+  );
+
+  r.patch(
+    '/api/job-offers/:offerId',
+    {
+      config: { access: 'driver' },
+      schema: {
+        tags,
+        summary: 'Accept or decline (rejected) a pending offer; declining frees the slot',
+        params: OfferIdParamsSchema,
+        body: AnswerOfferInputSchema,
+        response: { 200: JobOfferSchema },
+      },
+    },
+    async (request) => {
+      const driverId = userId(request);
+      const offer = await answerOffer(app.db, request.params.offerId, driverId, request.body.status);
+      const job = (await getJob(app.db, offer.jobId))!;
+      announce(request, job.id, [driverId]);
+      const user = await findUserById(app.db, driverId);
+      const driver = fullName(user?.firstName ?? null, user?.lastName ?? null);
+      if (offer.createdBy) {
+        void notifyAboutJob(
+          deps(request),
+          job,
+          [offer.createdBy],
+          offer.status === 'accepted'
+            ? { type: 'acceptance', driverName: driver }
+            : { type: 'decline', driverName: driver, expired: false },
+        );
+      }
+      return {
+        id: offer.id,
+        jobId: offer.jobId,
+        driverId: offer.driverId,
+        status: offer.status,
+        message: offer.message,
+        expiresAt: iso(offer.expiresAt),
+        createdAt: offer.createdAt.toISOString(),
+        updatedAt: offer.updatedAt.toISOString(),
+        job: toDriverJob(job, driverId),
+        creator: null,
+      };
+    },
+  );
+
+  r.get(
+    '/api/jobs/available',
+    {
+      config: { access: 'driver' },
+      schema: {
+        tags,
+        summary: 'Published jobs, today or later, with open driver positions the driver does not hold',
+        querystring: ListQuerySchema.pick({ limit: true, offset: true }),
+        response: { 200: pageOf(AvailableJobSchema) },
+      },
+    },
+    async (request) => {
+      const driverId = userId(request);
+      const today = dateInZone(new Date(), app.config.timezone);
+      const page = await listPage(request.query, (window) =>
+        listAvailableJobs(app.db, { driverId, today, limit: window.limit, offset: window.offset }),
+      );
+      const requested = await requestedJobIds(
+        app.db,
+        driverId,
+        page.items.map((i) => i.job.id),
+      );
+      return {
+        ...page,
+        items: page.items.map(({ job, openSlots }) => ({
+          ...toDriverJob(job, driverId),
+          // Only the open positions: other drivers' names are not for this driver to see.
+          vehicles: job.vehicles
+            .filter((s) => s.vehicleId && !s.driverId)
+            .map((s) => ({ ...s, driver: null })),
+          openSlots,
+          requested: requested.has(job.id),
+        })),
+      };
+    },
+  );
+
+  r.post(
+    '/api/jobs/:jobId/request',
+    {
+      config: { access: 'driver' },
+      schema: {
+        tags,
+        summary: 'Request an open position of a published job (once per job)',
+        params: JobIdParamsSchema,
+        body: JobRequestInputSchema,
+        response: { 201: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const driverId = userId(request);
+      await requestJob(app.db, request.params.jobId, driverId, request.body.message);
+      announce(request, request.params.jobId, [driverId]);
+      return reply.code(201).send({ message: 'Your job request has been sent to management for review.' });
+    },
+  );
+
+  r.get(
+    '/api/jobs/:id/staffing',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: "A job's offers (newest first) and requests (oldest first) with the drivers' names",
+        params: IdParamsSchema,
+        response: { 200: JobStaffingSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [offers, requests] = await Promise.all([offersOfJob(app.db, id), requestsOfJob(app.db, id)]);
+      if (offers.length === 0 && requests.length === 0 && !(await getJob(app.db, id))) {
+        throw new HttpError(404, JOB_NOT_FOUND);
+      }
+      return {
+        offers: offers.map((o) => ({
+          id: o.id,
+          driverId: o.driverId,
+          status: o.status,
+          message: o.message,
+          expiresAt: iso(o.expiresAt),
+          createdAt: o.createdAt.toISOString(),
+          updatedAt: o.updatedAt.toISOString(),
+          driver: { id: o.driverId, firstName: o.driverFirstName, lastName: o.driverLastName },
+        })),
+        requests: requests.map((q) => ({
+          id: q.id,
+          jobId: q.jobId,
+          driverId: q.driverId,
+          status: q.status,
+          message: q.message,
+          createdAt: q.createdAt.toISOString(),
+          driver: { id: q.driverId, firstName: q.driverFirstName, lastName: q.driverLastName },
+        })),
+      };
+    },
+  );
+
+  r.post(
+    '/api/jobs/:id/offers',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary:
+          'Offer an open slot (with a vehicle, without a driver) of a published job to a chosen driver',
+        params: IdParamsSchema,
+        body: CreateOfferInputSchema,
+        response: { 201: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { expiresAt } = await offerOpenSlot(app.db, {
+        jobId: id,
+        slotId: request.body.slotId,
+        driverId: request.body.driverId,
+        message: request.body.message,
+        createdBy: request.identity.user?.id ?? null,
+      });
+      const job = (await getJob(app.db, id))!;
+      announce(request, id, [request.body.driverId]);
+      void notifyAboutJob(deps(request), job, [request.body.driverId], { type: 'offer', expiresAt });
+      return reply.code(201).send({ message: 'Offer sent' });
+    },
+  );
+
+  r.patch(
+    '/api/job-requests/:id',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'Approve (puts the driver on an open slot) or reject a pending request',
+        params: IdParamsSchema,
+        body: DecideRequestInputSchema,
+        response: { 200: JobRequestSchema.omit({ driver: true }) },
+      },
+    },
+    async (request) => {
+      const { request: decided, notTaken } = await decideRequest(
+        app.db,
+        request.params.id,
+        request.body.status,
+        request.body.slotId,
+      );
+      const job = (await getJob(app.db, decided.jobId))!;
+      announce(request, job.id, [decided.driverId, ...notTaken]);
+      if (decided.status === 'approved') {
+        void notifyAboutJob(deps(request), job, [decided.driverId], { type: 'assignment' });
+      }
+      void notifyAboutJob(
+        deps(request),
+        job,
+        decided.status === 'rejected' ? [decided.driverId, ...notTaken] : notTaken,
+        { type: 'request_not_taken' },
+      );
+      return { ...decided, createdAt: decided.createdAt.toISOString() };
+    },
+  );
+}

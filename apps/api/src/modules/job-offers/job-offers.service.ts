@@ -1,0 +1,142 @@
+import { OFFER_ALREADY_ANSWERED, OFFER_EXPIRED, SLOT_NOT_OPEN } from '@dms/domain';
+import type { Database } from '../../db/client';
+import { publishLiveEvent } from '../../events/live-events';
+import { HttpError } from '../../http/errors';
+import { loadReferences } from '../jobs/job-references.repository';
+import {
+  driverHoldsJob,
+  fillOpenSlot,
+  freeDriverSlots,
+  getJobsByIds,
+  jobStatusOf,
+  STAFFING_STATUSES,
+} from '../jobs/jobs.repository';
+import { OFFER_TTL_MS } from '../jobs/jobs.service';
+import { type NotificationDeps, notifyAboutJob } from '../notifications/job-notifications';
+import { effectiveRoles } from '../users/user-roles';
+import { findUserById } from '../users/users.repository';
+import {
+  answerPendingOffer,
+  expireDueOffers,
+  getOffer,
+  insertPendingOffers,
+  type OfferRow,
+} from './job-offers.repository';
+
+export const OFFER_NOT_FOUND = 'Offer not found';
+export const PUBLISH_FIRST = 'Publish the job before offering it to drivers';
+
+/**
+ * A driver's answer to their offer (ADR 0014). Accepting keeps them on the slot; declining frees it.
+ * Of two answers racing, one wins and the other gets 409; an expired offer cannot be answered.
+ */
+export async function answerOffer(
+  db: Database,
+  offerId: string,
+  driverId: string,
+  status: 'accepted' | 'rejected',
+  now = new Date(),
+): Promise<OfferRow> {
+  return db.transaction(async (tx) => {
+    const answered = await answerPendingOffer(tx, offerId, driverId, status, now);
+    if (!answered) {
+      const offer = await getOffer(tx, offerId);
+      if (!offer || offer.driverId !== driverId) throw new HttpError(404, OFFER_NOT_FOUND);
+      if (offer.status === 'pending' || offer.status === 'expired') throw new HttpError(409, OFFER_EXPIRED);
+      throw new HttpError(409, OFFER_ALREADY_ANSWERED);
+    }
+    if (status === 'rejected') await freeDriverSlots(tx, answered.jobId, driverId);
+    return answered;
+  });
+}
+
+/** Expires every pending offer past its expiry and frees its driver's slot; answers what expired. */
+export async function expireOffers(db: Database, now = new Date()): Promise<OfferRow[]> {
+  return db.transaction(async (tx) => {
+    const expired = await expireDueOffers(tx, now);
+    for (const offer of expired) await freeDriverSlots(tx, offer.jobId, offer.driverId);
+    return expired;
+  });
+}
+
+/** A manager offers an open slot of a published job to a chosen driver, who is put on it meanwhile. */
+export async function offerOpenSlot(
+  db: Database,
+  input: {
+    jobId: string;
+    slotId: string;
+    driverId: string;
+    message: string | null;
+    createdBy: string | null;
+  },
+  now = new Date(),
+): Promise<{ expiresAt: Date }> {
+  return db.transaction(async (tx) => {
+    const status = await jobStatusOf(tx, input.jobId);
+    if (!status) throw new HttpError(404, 'Job not found');
+    if (!(STAFFING_STATUSES as readonly string[]).includes(status)) throw new HttpError(409, PUBLISH_FIRST);
+    const { drivers } = await loadReferences(tx, {
+      customerIds: [],
+      contactIds: [],
+      vehicleIds: [],
+      driverIds: [input.driverId],
+      categoryIds: [],
+      depotIds: [],
+      termsTemplateIds: [],
+    });
+    const driver = drivers.get(input.driverId);
+    if (!driver || !effectiveRoles(driver).includes('driver')) {
+      throw new HttpError(400, 'Driver not found', [{ path: 'driverId', message: 'Driver not found' }]);
+    }
+    if (driver.isActive !== 1) {
+      throw new HttpError(400, 'This driver is inactive', [
+        { path: 'driverId', message: 'This driver is inactive' },
+      ]);
+    }
+    if (await driverHoldsJob(tx, input.jobId, input.driverId)) {
+      throw new HttpError(409, 'This driver is already on this job');
+    }
+    const slot = await fillOpenSlot(tx, input.jobId, input.driverId, input.slotId);
+    if (!slot) throw new HttpError(409, SLOT_NOT_OPEN);
+    const expiresAt = new Date(now.getTime() + OFFER_TTL_MS);
+    await insertPendingOffers(tx, [
+      {
+        jobId: input.jobId,
+        driverId: input.driverId,
+        message: input.message,
+        expiresAt,
+        createdBy: input.createdBy,
+      },
+    ]);
+    return { expiresAt };
+  });
+}
+
+/**
+ * The periodic expiry (ADR 14): marks overdue pending offers expired, frees their slots, mails the
+ * manager who made each offer, and refreshes the screens of managers and the drivers concerned.
+ */
+export async function expireOffersAndNotify(deps: NotificationDeps, now = new Date()): Promise<number> {
+  const expired = await expireOffers(deps.db, now);
+  if (expired.length === 0) return 0;
+  const jobs = await getJobsByIds(
+    deps.db,
+    expired.map((o) => o.jobId),
+  );
+  for (const offer of expired) {
+    const job = jobs.get(offer.jobId);
+    if (!job) continue;
+    await publishLiveEvent(deps.db, {
+      type: 'offers.changed',
+      roles: ['manager'],
+      userIds: [offer.driverId],
+      payload: { jobId: job.id },
+    });
+    if (offer.createdBy) {
+      const driver = await findUserById(deps.db, offer.driverId);
+      const driverName = [driver?.firstName, driver?.lastName].filter(Boolean).join(' ') || 'A driver';
+      await notifyAboutJob(deps, job, [offer.createdBy], { type: 'decline', driverName, expired: true });
+    }
+  }
+  return expired.length;
+}

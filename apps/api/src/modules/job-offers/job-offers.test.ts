@@ -1,0 +1,295 @@
+import {
+  ALREADY_REQUESTED,
+  type AvailableJob,
+  type Job,
+  type JobOffer,
+  type JobStaffing,
+  NO_OPEN_POSITION,
+  OFFER_ALREADY_ANSWERED,
+  OFFER_EXPIRED,
+} from '@dms/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobOffers, jobRequests, jobVehicles } from '../../db/schema';
+import { sessionCookie } from '../../test/auth-helpers';
+import { createCategory, createDriver, createVehicle, TEST_PASSWORD } from '../../test/factories';
+import { type Caller, createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
+import { expireOffers } from './job-offers.service';
+
+let t: RoleTestApp;
+let categoryId: string;
+
+beforeAll(async () => {
+  t = await createRoleTestApp({ smtp: true });
+  categoryId = (await createCategory(t.db)).id;
+});
+afterAll(() => t.close());
+
+let ip = 10;
+/** A new driver, signed in from an address of their own (per-address sign-in throttles stay out of it). */
+async function signedInDriver(overrides: Parameters<typeof createDriver>[1] = {}) {
+  const user = await createDriver(t.db, overrides);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: user.email, password: TEST_PASSWORD },
+    remoteAddress: `10.9.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`,
+  });
+  const cookie = sessionCookie(res);
+  if (!cookie) throw new Error(`sign-in failed: ${res.body}`);
+  return { user, call: t.callerWith({ cookie }) as Caller };
+}
+
+/** A published job with one slot a vehicle each; `drivers[i]` on slot i (or open when missing). */
+async function publishedJob(slots: number, drivers: (string | undefined)[] = [], title = 'Offer cycle job') {
+  const vehicles = await Promise.all(
+    Array.from({ length: slots }, () => createVehicle(t.db, { categoryId })),
+  );
+  const created = expectJson<Job>(
+    await t.asManager('POST', '/api/jobs', {
+      title,
+      serviceDate: '2099-06-01',
+      legs: [
+        {
+          originAddress: 'Depot',
+          destinationAddress: 'Airport',
+          departureTime: '09:00',
+          arrivalTime: '10:00',
+        },
+      ],
+      vehicles: vehicles.map((v, i) => ({ vehicleId: v.id, driverId: drivers[i] })),
+      basePrice: 900,
+    }),
+    201,
+  );
+  return expectJson<Job>(await t.asManager('POST', `/api/jobs/${created.id}/publish`), 200);
+}
+
+async function offersOf(call: Caller) {
+  return expectJson<{ pending: JobOffer[]; previous: JobOffer[] }>(await call('GET', '/api/job-offers'), 200);
+}
+
+async function slotDrivers(jobId: string) {
+  const rows = await t.db
+    .select({ driverId: jobVehicles.driverId })
+    .from(jobVehicles)
+    .where(eq(jobVehicles.jobId, jobId));
+  return rows.map((r) => r.driverId);
+}
+
+describe('answering offers', () => {
+  it('lists pending offers with the job and who made them, without prices', async () => {
+    const d = await signedInDriver();
+    const job = await publishedJob(2, [d.user.id, undefined]);
+    const { pending } = await offersOf(d.call);
+    const offer = pending.find((o) => o.jobId === job.id);
+    expect(offer).toMatchObject({
+      status: 'pending',
+      creator: { firstName: t.manager.user.firstName },
+      job: { id: job.id, title: 'Offer cycle job' },
+    });
+    expect(offer?.job.vehicles.map((s) => s.driverId)).toEqual([d.user.id]);
+    expect(offer?.job).not.toHaveProperty('totalPrice');
+  });
+
+  it('accepting keeps the driver on the slot and tells the manager', async () => {
+    const d = await signedInDriver({ firstName: 'Ava', lastName: 'Accept' });
+    const job = await publishedJob(1, [d.user.id]);
+    const offer = (await offersOf(d.call)).pending.find((o) => o.jobId === job.id)!;
+    const res = expectJson<JobOffer>(
+      await d.call('PATCH', `/api/job-offers/${offer.id}`, { status: 'accepted' }),
+      200,
+    );
+    expect(res.status).toBe('accepted');
+    expect(await slotDrivers(job.id)).toEqual([d.user.id]);
+    const subjects = () => t.smtp.to(t.manager.user.email).map((m) => m.subject);
+    await expect.poll(subjects).toContain(`Offer accepted: ${job.jobNumber} Offer cycle job`);
+    const accepted = t.smtp
+      .to(t.manager.user.email)
+      .find((m) => m.subject?.startsWith(`Offer accepted: ${job.jobNumber}`));
+    expect(accepted?.text).toContain('Ava Accept accepted the offer');
+    const again = await d.call('PATCH', `/api/job-offers/${offer.id}`, { status: 'rejected' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: OFFER_ALREADY_ANSWERED });
+    expect((await offersOf(d.call)).previous.map((o) => o.id)).toContain(offer.id);
+  });
+
+  it('declining frees the slot and tells the manager', async () => {
+    const d = await signedInDriver({ firstName: 'Dan', lastName: 'Decline' });
+    const job = await publishedJob(1, [d.user.id]);
+    const offer = (await offersOf(d.call)).pending.find((o) => o.jobId === job.id)!;
+    expectJson(await d.call('PATCH', `/api/job-offers/${offer.id}`, { status: 'rejected' }), 200);
+    expect(await slotDrivers(job.id)).toEqual([null]);
+    await expect
+      .poll(() => t.smtp.to(t.manager.user.email).map((m) => m.subject))
+      .toContain(`Offer declined: ${job.jobNumber} Offer cycle job`);
+  });
+
+  it('settles two answers racing to one final state, the loser getting 409', async () => {
+    const d = await signedInDriver();
+    const job = await publishedJob(1, [d.user.id]);
+    const offer = (await offersOf(d.call)).pending.find((o) => o.jobId === job.id)!;
+    const answers = await Promise.all([
+      d.call('PATCH', `/api/job-offers/${offer.id}`, { status: 'accepted' }),
+      d.call('PATCH', `/api/job-offers/${offer.id}`, { status: 'rejected' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json().status;
+    const [row] = await t.db.select().from(jobOffers).where(eq(jobOffers.id, offer.id));
+    expect(row?.status).toBe(winner);
+    expect(await slotDrivers(job.id)).toEqual(winner === 'accepted' ? [d.user.id] : [null]);
+  });
+
+  it('refuses an answer after expiry, and expiry frees the slot', async () => {
+    const d = await signedInDriver();
+    const job = await publishedJob(1, [d.user.id]);
+    const offer = (await offersOf(d.call)).pending.find((o) => o.jobId === job.id)!;
+    await t.db
+      .update(jobOffers)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(jobOffers.id, offer.id));
+    const late = await d.call('PATCH', `/api/job-offers/${offer.id}`, { status: 'accepted' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: OFFER_EXPIRED });
+    // Shown among the previous offers, pending still in the row until the queue expires it.
+    const listed = await offersOf(d.call);
+    expect(listed.pending.map((o) => o.id)).not.toContain(offer.id);
+    expect(listed.previous.find((o) => o.id === offer.id)?.status).toBe('pending');
+
+    const expired = await expireOffers(t.db);
+    expect(expired.map((o) => o.id)).toContain(offer.id);
+    const [row] = await t.db.select().from(jobOffers).where(eq(jobOffers.id, offer.id));
+    expect(row?.status).toBe('expired');
+    expect(await slotDrivers(job.id)).toEqual([null]);
+  });
+
+  it("is for the offer's own driver only", async () => {
+    const owner = await signedInDriver();
+    const other = await signedInDriver();
+    const job = await publishedJob(1, [owner.user.id]);
+    const offer = (await offersOf(owner.call)).pending.find((o) => o.jobId === job.id)!;
+    expect(
+      (await other.call('PATCH', `/api/job-offers/${offer.id}`, { status: 'accepted' })).statusCode,
+    ).toBe(404);
+    expect((await offersOf(other.call)).pending.map((o) => o.id)).not.toContain(offer.id);
+    expect((await t.asManager('GET', '/api/job-offers')).statusCode).toBe(403);
+  });
+});
+
+describe('available jobs and requests', () => {
+  it('lists published jobs with open positions, and a driver requests each once', async () => {
+    const holder = await signedInDriver();
+    const d = await signedInDriver();
+    const job = await publishedJob(3, [holder.user.id], 'Open positions job');
+    const available = expectJson<{ items: AvailableJob[] }>(
+      await d.call('GET', '/api/jobs/available?limit=200'),
+      200,
+    );
+    const listed = available.items.find((j) => j.id === job.id);
+    expect(listed).toMatchObject({ openSlots: 2, requested: false });
+    expect(listed?.vehicles.every((s) => s.driverId === null)).toBe(true);
+    expect(listed).not.toHaveProperty('totalPrice');
+    // The holder does not see a job they are on.
+    const forHolder = (await holder.call('GET', '/api/jobs/available?limit=200')).json().items;
+    expect(forHolder.map((j: AvailableJob) => j.id)).not.toContain(job.id);
+
+    expectJson(await d.call('POST', `/api/jobs/${job.id}/request`, { message: 'I know the route' }), 201);
+    const twice = await d.call('POST', `/api/jobs/${job.id}/request`, { message: 'again' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ message: ALREADY_REQUESTED });
+    const after = (await d.call('GET', '/api/jobs/available?limit=200')).json().items as AvailableJob[];
+    expect(after.find((j) => j.id === job.id)?.requested).toBe(true);
+
+    const staffing = expectJson<JobStaffing>(await t.asManager('GET', `/api/jobs/${job.id}/staffing`), 200);
+    expect(staffing.requests).toEqual([
+      expect.objectContaining({ driverId: d.user.id, status: 'pending', message: 'I know the route' }),
+    ]);
+    expect(staffing.offers.map((o) => o.driverId)).toEqual([holder.user.id]);
+    // The job list and detail show the same at a glance.
+    const seen = expectJson<Job>(await t.asManager('GET', `/api/jobs/${job.id}`), 200);
+    expect(seen.pendingRequests).toBe(1);
+    expect(seen.vehicles.map((s) => s.offerStatus)).toEqual(['pending', null, null]);
+  });
+
+  it('does not list drafts', async () => {
+    const d = await signedInDriver();
+    const bus = await createVehicle(t.db, { categoryId });
+    const draft = expectJson<Job>(
+      await t.asManager('POST', '/api/jobs', {
+        title: 'Draft only',
+        serviceDate: '2099-01-01',
+        vehicles: [{ vehicleId: bus.id }],
+      }),
+      201,
+    );
+    const items = (await d.call('GET', '/api/jobs/available?limit=200')).json().items as AvailableJob[];
+    expect(items.map((j) => j.id)).not.toContain(draft.id);
+    expect((await d.call('POST', `/api/jobs/${draft.id}/request`, {})).statusCode).toBe(404);
+  });
+
+  it('leaves exactly one approved driver when twenty request the last open slot', async () => {
+    const job = await publishedJob(1, [], 'Last seat');
+    const drivers = await Promise.all(Array.from({ length: 20 }, () => signedInDriver()));
+    const requested = await Promise.all(
+      drivers.map((d) => d.call('POST', `/api/jobs/${job.id}/request`, {})),
+    );
+    expect(requested.every((r) => r.statusCode === 201)).toBe(true);
+    const { requests } = expectJson<JobStaffing>(
+      await t.asManager('GET', `/api/jobs/${job.id}/staffing`),
+      200,
+    );
+    expect(requests).toHaveLength(20);
+    // Two managers approve two different requests at the same moment.
+    const decisions = await Promise.all(
+      requests
+        .slice(0, 2)
+        .map((q) => t.asManager('PATCH', `/api/job-requests/${q.id}`, { status: 'approved' })),
+    );
+    expect(decisions.map((d) => d.statusCode).sort()).toEqual([200, 409]);
+    const approved = await t.db
+      .select()
+      .from(jobRequests)
+      .where(and(eq(jobRequests.jobId, job.id), eq(jobRequests.status, 'approved')));
+    expect(approved).toHaveLength(1);
+    expect(await slotDrivers(job.id)).toEqual([approved[0]!.driverId]);
+    const stillPending = await t.db
+      .select()
+      .from(jobRequests)
+      .where(and(eq(jobRequests.jobId, job.id), eq(jobRequests.status, 'pending')));
+    expect(stillPending).toHaveLength(0);
+    const winner = drivers.find((d) => d.user.id === approved[0]!.driverId)!;
+    await expect
+      .poll(() => t.smtp.to(winner.user.email).map((m) => m.subject))
+      .toContain(`You're on a job: ${job.jobNumber} Last seat`);
+    const loser = drivers.find((d) => d.user.id !== approved[0]!.driverId)!;
+    await expect
+      .poll(() => t.smtp.to(loser.user.email).map((m) => m.subject))
+      .toContain(`Job request not taken: ${job.jobNumber} Last seat`);
+    const late = await drivers[5]!.call('POST', `/api/jobs/${job.id}/request`, {});
+    expect([409]).toContain(late.statusCode);
+    const fresh = await signedInDriver();
+    const none = await fresh.call('POST', `/api/jobs/${job.id}/request`, {});
+    expect(none.json()).toEqual({ message: NO_OPEN_POSITION });
+  });
+});
+
+describe('offering an open slot', () => {
+  it('puts the chosen driver on the slot with a pending offer and mails them', async () => {
+    const job = await publishedJob(2, [], 'Offer a slot');
+    const d = await signedInDriver();
+    const slot = job.vehicles[1]!;
+    expectJson(
+      await t.asManager('POST', `/api/jobs/${job.id}/offers`, { slotId: slot.id, driverId: d.user.id }),
+      201,
+    );
+    expect(await slotDrivers(job.id)).toContain(d.user.id);
+    expect((await offersOf(d.call)).pending.map((o) => o.jobId)).toContain(job.id);
+    await t.smtp.waitFor(d.user.email);
+    const taken = await t.asManager('POST', `/api/jobs/${job.id}/offers`, {
+      slotId: slot.id,
+      driverId: t.driver.user.id,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect((await d.call('GET', `/api/jobs/${job.id}/staffing`)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../http/errors';
+import { loadLogo, type PdfKind, pdfFileName, renderJobSheetPdf, renderQuotePdf } from '../../pdf';
+import { getObjectStorage } from '../../storage';
+import { getDocumentSettings } from '../document-settings/document-settings.repository';
+import { IdParamsSchema } from '../reference-data/list-query';
+import { getAppSettings } from '../settings/settings.repository';
+import { getJob } from './jobs.repository';
+import { JOB_NOT_FOUND } from './jobs.service';
+
+const RENDER = { quote: renderQuotePdf, jobsheet: renderJobSheetPdf } as const;
+
+// The quote and the job sheet as PDFs (spec 2 §7.1), branded from the document settings. Managers
+// only: the quote carries prices.
+export async function jobPdfRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const kind of ['quote', 'jobsheet'] as const satisfies readonly PdfKind[]) {
+    r.get(
+      `/api/jobs/:id/${kind}/pdf`,
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags: ['jobs'],
+          summary:
+            kind === 'quote'
+              ? 'The quote as a PDF (quote-{8}.pdf)'
+              : 'The job sheet as a PDF (jobsheet-{8}.pdf)',
+          params: IdParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const job = await getJob(app.db, request.params.id);
+        if (!job) throw new HttpError(404, JOB_NOT_FOUND);
+        const [settings, branding] = await Promise.all([getDocumentSettings(app.db), getAppSettings(app.db)]);
+        const logo = await loadLogo(getObjectStorage(app.config), app.config, settings.logoUrl).catch(
+          (error: unknown) => {
+            request.log.warn(
+              { err: { message: (error as Error).message } },
+              'the document logo could not be read',
+            );
+            return null;
+          },
+        );
+        const pdf = await RENDER[kind]({
+          job,
+          settings,
+          logo,
+          locale: 'en-AU',
+          timeZone: app.config.timezone,
+          appName: branding.appName,
+        });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${pdfFileName(kind, job.id)}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+  }
+}

@@ -1,0 +1,645 @@
+import {
+  type DriverJob,
+  effectiveOfferStatus,
+  type Job,
+  type JobLeg,
+  type JobOfferStatus,
+  type JobSlot,
+  type JobStatus,
+  type PriceAdjustment,
+} from '@dms/domain';
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  customerContacts,
+  customers,
+  depots,
+  jobLegs,
+  jobOffers,
+  jobRequests,
+  jobRequirements,
+  jobs,
+  jobVehicles,
+  users,
+  vehicleCategoriesNew,
+  vehicles,
+} from '../../db/schema';
+import { containsPattern, qualified } from '../../db/sql-helpers';
+
+// The jobs table with its legs, requirements and vehicle slots. A page of jobs is read in a fixed
+// number of queries (the page, its count, its legs, its slots) whatever its size.
+
+export interface JobFilter {
+  from?: string | null;
+  to?: string | null;
+  driverId?: string | null;
+  status?: JobStatus | null;
+  search?: string;
+  /** Only the jobs on which this driver holds a slot. */
+  heldBy?: string;
+  /** The operator's today: jobs from today on come first (soonest first), then past ones (latest first). */
+  today: string;
+  limit: number;
+  offset: number;
+}
+
+const startingDepot = alias(depots, 'starting_depot');
+const endingDepot = alias(depots, 'ending_depot');
+
+/** The first leg's departure: the list's second sort key and its Time column. */
+const firstDeparture = sql<
+  string | null
+>`(select ${sql.identifier('l')}.departure_time from job_legs l where l.job_id = ${qualified(jobs.id)} order by l.leg_number limit 1)`;
+
+function jobWhere(db: Db, filter: JobFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.from) conditions.push(gte(jobs.serviceDate, filter.from));
+  if (filter.to) conditions.push(lte(jobs.serviceDate, filter.to));
+  if (filter.status) conditions.push(eq(jobs.status, filter.status));
+  for (const driverId of [filter.driverId, filter.heldBy]) {
+    if (!driverId) continue;
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(jobVehicles)
+          .where(and(eq(jobVehicles.jobId, jobs.id), eq(jobVehicles.driverId, driverId))),
+      ),
+    );
+  }
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    const legMatches = db
+      .select({ one: sql`1` })
+      .from(jobLegs)
+      .where(
+        and(
+          eq(jobLegs.jobId, jobs.id),
+          or(ilike(jobLegs.originAddress, pattern), ilike(jobLegs.destinationAddress, pattern)),
+        ),
+      );
+    const customerMatches = db
+      .select({ one: sql`1` })
+      .from(customers)
+      .where(and(eq(customers.id, jobs.customerId), ilike(customers.companyName, pattern)));
+    conditions.push(
+      or(
+        ilike(jobs.jobNumber, pattern),
+        ilike(jobs.title, pattern),
+        exists(customerMatches),
+        exists(legMatches),
+      ),
+    );
+  }
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length > 0 ? and(...present) : undefined;
+}
+
+const jobColumns = {
+  job: jobs,
+  customer: {
+    id: customers.id,
+    companyName: customers.companyName,
+    companyType: customers.companyType,
+    phone: customers.phone,
+    email: customers.email,
+  },
+  contact: {
+    id: customerContacts.id,
+    name: customerContacts.name,
+    role: customerContacts.role,
+    email: customerContacts.email,
+    phone: customerContacts.phone,
+  },
+};
+
+const flag = (v: number): 0 | 1 => (v === 1 ? 1 : 0);
+
+function toJob(row: JobRow, legs: JobLeg[], slots: JobSlot[], pendingRequests: number): Job {
+  const j = row.job;
+  return {
+    id: j.id,
+    jobNumber: j.jobNumber,
+    title: j.title,
+    status: j.status,
+    serviceDate: j.serviceDate,
+    paxCount: j.paxCount,
+    serviceDescription: j.serviceDescription,
+    notesDriver: j.notesDriver,
+    mapsLink: j.mapsLink,
+    hasUpdates: flag(j.hasUpdates),
+    customer: row.customer ? { ...row.customer, name: row.customer.companyName } : null,
+    vehicles: slots,
+    legs,
+    updatedAt: j.updatedAt.toISOString(),
+    customerId: j.customerId,
+    contactId: j.contactId,
+    contact: row.contact,
+    loyaltyAwarded: flag(j.loyaltyAwarded),
+    basePrice: Number(j.basePrice),
+    extraCharges: j.extraCharges as PriceAdjustment[],
+    discounts: j.discounts as PriceAdjustment[],
+    subtotal: Number(j.subtotal),
+    taxMode: j.taxMode,
+    taxRate: Number(j.taxRate),
+    taxAmount: Number(j.taxAmount),
+    totalPrice: Number(j.totalPrice),
+    currency: j.currency,
+    pricingNotes: j.pricingNotes,
+    termsTemplateId: j.termsTemplateId,
+    termsAndConditions: j.termsAndConditions,
+    createdBy: j.createdBy,
+    createdAt: j.createdAt.toISOString(),
+    version: j.version,
+    pendingRequests,
+  };
+}
+
+/** What a driver sees of a job: no prices, no contact, only the slots they hold. */
+export function toDriverJob(job: Job, driverId: string): DriverJob {
+  return {
+    id: job.id,
+    jobNumber: job.jobNumber,
+    title: job.title,
+    status: job.status,
+    serviceDate: job.serviceDate,
+    paxCount: job.paxCount,
+    serviceDescription: job.serviceDescription,
+    notesDriver: job.notesDriver,
+    mapsLink: job.mapsLink,
+    hasUpdates: job.hasUpdates,
+    customer: job.customer,
+    vehicles: job.vehicles.filter((s) => s.driverId === driverId),
+    legs: job.legs,
+    updatedAt: job.updatedAt,
+  };
+}
+
+async function legsOf(db: Db, jobIds: string[]): Promise<Map<string, JobLeg[]>> {
+  const byJob = new Map<string, JobLeg[]>();
+  if (jobIds.length === 0) return byJob;
+  const rows = await db
+    .select({
+      jobId: jobLegs.jobId,
+      id: jobLegs.id,
+      legNumber: jobLegs.legNumber,
+      originAddress: jobLegs.originAddress,
+      destinationAddress: jobLegs.destinationAddress,
+      departureTime: jobLegs.departureTime,
+      arrivalTime: jobLegs.arrivalTime,
+      notes: jobLegs.notes,
+    })
+    .from(jobLegs)
+    .where(inArray(jobLegs.jobId, jobIds))
+    .orderBy(asc(jobLegs.jobId), asc(jobLegs.legNumber));
+  for (const { jobId, ...leg } of rows) {
+    const list = byJob.get(jobId) ?? [];
+    list.push(leg);
+    byJob.set(jobId, list);
+  }
+  return byJob;
+}
+
+async function slotsOf(db: Db, jobIds: string[]): Promise<Map<string, JobSlot[]>> {
+  const byJob = new Map<string, JobSlot[]>();
+  if (jobIds.length === 0) return byJob;
+  const rows = await db
+    .select({
+      jobId: jobVehicles.jobId,
+      id: jobVehicles.id,
+      slotPosition: jobVehicles.slotPosition,
+      vehicleNotes: jobVehicles.vehicleNotes,
+      requirementNotes: jobRequirements.vehicleNotes,
+      requirementCategoryId: jobRequirements.categoryId,
+      requirementCategoryName: jobRequirements.categoryName,
+      requirementColor: jobRequirements.categoryColor,
+      vehicleCategoryId: vehicles.categoryId,
+      vehicleCategoryName: vehicleCategoriesNew.name,
+      vehicleCategoryColor: vehicleCategoriesNew.color,
+      vehicleId: jobVehicles.vehicleId,
+      vehicleRego: vehicles.registrationNumber,
+      vehicleNickname: vehicles.nickname,
+      vehicleMake: vehicles.make,
+      vehicleModel: vehicles.model,
+      vehicleSeated: vehicles.seatedCapacity,
+      vehicleType: vehicles.type,
+      driverId: jobVehicles.driverId,
+      driverFirstName: users.firstName,
+      driverLastName: users.lastName,
+      startingDepotId: startingDepot.id,
+      startingDepotName: startingDepot.name,
+      endingDepotId: endingDepot.id,
+      endingDepotName: endingDepot.name,
+    })
+    .from(jobVehicles)
+    .leftJoin(jobRequirements, eq(jobRequirements.id, jobVehicles.requirementId))
+    .leftJoin(vehicles, eq(vehicles.id, jobVehicles.vehicleId))
+    .leftJoin(vehicleCategoriesNew, eq(vehicleCategoriesNew.id, vehicles.categoryId))
+    .leftJoin(users, eq(users.id, jobVehicles.driverId))
+    .leftJoin(startingDepot, eq(startingDepot.id, jobVehicles.startingDepotId))
+    .leftJoin(endingDepot, eq(endingDepot.id, jobVehicles.endingDepotId))
+    .where(inArray(jobVehicles.jobId, jobIds))
+    .orderBy(asc(jobVehicles.jobId), asc(jobVehicles.slotPosition), asc(jobVehicles.createdAt));
+  for (const r of rows) {
+    const list = byJob.get(r.jobId) ?? [];
+    list.push({
+      id: r.id,
+      slotPosition: r.slotPosition,
+      // The requirement keeps the type asked for; a slot without one shows its vehicle's category.
+      categoryId: r.requirementCategoryId ?? r.vehicleCategoryId,
+      categoryName: r.requirementCategoryName ?? r.vehicleCategoryName,
+      categoryColor: r.requirementColor ?? r.vehicleCategoryColor,
+      vehicleId: r.vehicleId,
+      vehicle:
+        r.vehicleId && r.vehicleType
+          ? {
+              id: r.vehicleId,
+              registrationNumber: r.vehicleRego,
+              nickname: r.vehicleNickname,
+              make: r.vehicleMake,
+              model: r.vehicleModel,
+              seatedCapacity: r.vehicleSeated ?? 0,
+              type: r.vehicleType,
+            }
+          : null,
+      driverId: r.driverId,
+      driver: r.driverId
+        ? { id: r.driverId, firstName: r.driverFirstName, lastName: r.driverLastName }
+        : null,
+      vehicleNotes: r.vehicleNotes ?? r.requirementNotes,
+      startingDepot: r.startingDepotId ? { id: r.startingDepotId, name: r.startingDepotName ?? '' } : null,
+      endingDepot: r.endingDepotId ? { id: r.endingDepotId, name: r.endingDepotName ?? '' } : null,
+      offerStatus: null,
+    });
+    byJob.set(r.jobId, list);
+  }
+  return byJob;
+}
+
+/** The latest offer to each driver of these jobs, keyed `jobId:driverId`, as screens show it. */
+async function offerStatusesOf(db: Db, jobIds: string[]): Promise<Map<string, JobOfferStatus>> {
+  const byKey = new Map<string, JobOfferStatus>();
+  if (jobIds.length === 0) return byKey;
+  const rows = await db
+    .selectDistinctOn([jobOffers.jobId, jobOffers.driverId], {
+      jobId: jobOffers.jobId,
+      driverId: jobOffers.driverId,
+      status: jobOffers.status,
+      expiresAt: jobOffers.expiresAt,
+    })
+    .from(jobOffers)
+    .where(inArray(jobOffers.jobId, jobIds))
+    .orderBy(jobOffers.jobId, jobOffers.driverId, desc(jobOffers.createdAt));
+  for (const r of rows) {
+    byKey.set(
+      `${r.jobId}:${r.driverId}`,
+      effectiveOfferStatus({ status: r.status, expiresAt: r.expiresAt?.toISOString() ?? null }),
+    );
+  }
+  return byKey;
+}
+
+async function pendingRequestCounts(db: Db, jobIds: string[]): Promise<Map<string, number>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db
+    .select({ jobId: jobRequests.jobId, n: sql<number>`count(*)::int` })
+    .from(jobRequests)
+    .where(and(inArray(jobRequests.jobId, jobIds), eq(jobRequests.status, 'pending')))
+    .groupBy(jobRequests.jobId);
+  return new Map(rows.map((r) => [r.jobId, Number(r.n)]));
+}
+
+async function hydrate(db: Db, rows: JobRow[]): Promise<Job[]> {
+  const ids = rows.map((r) => r.job.id);
+  const [legs, slots, offers, requests] = await Promise.all([
+    legsOf(db, ids),
+    slotsOf(db, ids),
+    offerStatusesOf(db, ids),
+    pendingRequestCounts(db, ids),
+  ]);
+  return rows.map((r) => {
+    const jobSlots = (slots.get(r.job.id) ?? []).map((slot) => ({
+      ...slot,
+      offerStatus: slot.driverId ? (offers.get(`${r.job.id}:${slot.driverId}`) ?? null) : null,
+    }));
+    return toJob(r, legs.get(r.job.id) ?? [], jobSlots, requests.get(r.job.id) ?? 0);
+  });
+}
+
+type JobRow = Awaited<ReturnType<typeof jobQuery>>[number];
+
+function jobQuery(db: Db) {
+  return db
+    .select(jobColumns)
+    .from(jobs)
+    .leftJoin(customers, eq(customers.id, jobs.customerId))
+    .leftJoin(customerContacts, eq(customerContacts.id, jobs.contactId));
+}
+
+/**
+ * What a dispatcher looks at first: today's and coming jobs, soonest first; then undated drafts; then
+ * past jobs, the latest first. Within a day, by first departure.
+ */
+function upcomingFirst(today: string): SQL[] {
+  return [
+    sql`case when ${jobs.serviceDate} >= ${today} then 0 when ${jobs.serviceDate} is null then 1 else 2 end`,
+    sql`case when ${jobs.serviceDate} >= ${today} then ${jobs.serviceDate} end asc`,
+    sql`${jobs.serviceDate} desc nulls last`,
+    sql`${firstDeparture} asc nulls last`,
+    asc(jobs.jobNumber),
+  ];
+}
+
+export async function listJobs(db: Db, filter: JobFilter): Promise<{ items: Job[]; total: number }> {
+  const condition = jobWhere(db, filter);
+  const [rows, total] = await Promise.all([
+    jobQuery(db)
+      .where(condition)
+      .orderBy(...upcomingFirst(filter.today))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.$count(jobs, condition),
+  ]);
+  return { items: await hydrate(db, rows), total };
+}
+
+export async function getJob(db: Db, id: string): Promise<Job | undefined> {
+  const rows = await jobQuery(db).where(eq(jobs.id, id));
+  const [job] = await hydrate(db, rows);
+  return job;
+}
+
+/** The job's stored version and status, read with a row lock inside a save's transaction. */
+export async function lockJob(
+  tx: Db,
+  id: string,
+): Promise<{ version: number; status: JobStatus; loyaltyAwarded: number } | undefined> {
+  const [row] = await tx
+    .select({ version: jobs.version, status: jobs.status, loyaltyAwarded: jobs.loyaltyAwarded })
+    .from(jobs)
+    .where(eq(jobs.id, id))
+    .for('update');
+  return row;
+}
+
+export async function loyaltyFacts(tx: Db, id: string) {
+  const [row] = await tx
+    .select({
+      status: jobs.status,
+      loyaltyAwarded: jobs.loyaltyAwarded,
+      customerId: jobs.customerId,
+      totalPrice: jobs.totalPrice,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, id));
+  return row ? { ...row, totalPrice: Number(row.totalPrice) } : undefined;
+}
+
+export async function driverHoldsJob(db: Db, jobId: string, driverId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: jobVehicles.id })
+    .from(jobVehicles)
+    .where(and(eq(jobVehicles.jobId, jobId), eq(jobVehicles.driverId, driverId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function nextJobSequence(tx: Db): Promise<number> {
+  // Both drivers answer execute() with a result that carries `rows`.
+  const result = (await tx.execute(sql`select nextval('job_number_seq') as n`)) as unknown as {
+    rows: { n: string | number }[];
+  };
+  return Number(result.rows[0]?.n);
+}
+
+export async function jobNumberTaken(tx: Db, jobNumber: string, exceptId?: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      exceptId ? and(eq(jobs.jobNumber, jobNumber), ne(jobs.id, exceptId)) : eq(jobs.jobNumber, jobNumber),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type JobValues = Omit<typeof jobs.$inferInsert, 'id' | 'version' | 'createdAt' | 'updatedAt'>;
+
+export async function insertJobRow(tx: Db, values: JobValues): Promise<string> {
+  const [row] = await tx.insert(jobs).values(values).returning({ id: jobs.id });
+  if (!row) throw new Error('insert into jobs returned no row');
+  return row.id;
+}
+
+/** Writes the job and bumps its version (the caller has checked the version under a row lock). */
+export async function updateJobRow(tx: Db, id: string, values: Partial<JobValues>): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ ...values, version: sql`${jobs.version} + 1`, updatedAt: new Date() })
+    .where(eq(jobs.id, id));
+}
+
+export interface LegValues {
+  originAddress: string | null;
+  destinationAddress: string | null;
+  departureTime: string | null;
+  arrivalTime: string | null;
+  notes: string | null;
+}
+
+/** Replaces the job's legs, numbered from 1 in the order given. */
+export async function replaceLegs(tx: Db, jobId: string, legs: readonly LegValues[]): Promise<void> {
+  await tx.delete(jobLegs).where(eq(jobLegs.jobId, jobId));
+  if (legs.length === 0) return;
+  await tx.insert(jobLegs).values(legs.map((leg, i) => ({ ...leg, jobId, legNumber: i + 1 })));
+}
+
+export interface SlotValues {
+  /** Kept when the slot already belonged to this job, so clients keep stable keys. */
+  id: string | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  categoryColor: string | null;
+  vehicleId: string | null;
+  driverId: string | null;
+  vehicleNotes: string | null;
+  startingDepotId: string | null;
+  endingDepotId: string | null;
+}
+
+/** Replaces the job's vehicle slots: one requirement (its category) and one job_vehicles row a slot. */
+export async function replaceSlots(tx: Db, jobId: string, slots: readonly SlotValues[]): Promise<void> {
+  await tx.delete(jobVehicles).where(eq(jobVehicles.jobId, jobId));
+  await tx.delete(jobRequirements).where(eq(jobRequirements.jobId, jobId));
+  if (slots.length === 0) return;
+  const requirements = await tx
+    .insert(jobRequirements)
+    .values(
+      slots.map((s) => ({
+        jobId,
+        categoryId: s.categoryId,
+        categoryName: s.categoryName,
+        quantity: 1,
+        color: s.categoryColor,
+        categoryColor: s.categoryColor,
+        vehicleNotes: s.vehicleNotes,
+      })),
+    )
+    .returning({ id: jobRequirements.id });
+  await tx.insert(jobVehicles).values(
+    slots.map((s, i) => ({
+      ...(s.id ? { id: s.id } : {}),
+      jobId,
+      requirementId: requirements[i]?.id ?? null,
+      vehicleId: s.vehicleId,
+      driverId: s.driverId,
+      slotPosition: i + 1,
+      vehicleNotes: s.vehicleNotes,
+      startingDepotId: s.startingDepotId,
+      endingDepotId: s.endingDepotId,
+    })),
+  );
+}
+
+/** The ids of this job's current slots (to tell an edited slot from a foreign id). */
+export async function slotIdsOf(tx: Db, jobId: string): Promise<Set<string>> {
+  const rows = await tx.select({ id: jobVehicles.id }).from(jobVehicles).where(eq(jobVehicles.jobId, jobId));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function deleteJobRow(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Bookkeeping flags (hasUpdates, loyaltyAwarded): no version bump, since they change nothing a
+ * manager edited and must not turn an open form stale. False when there is no such job.
+ */
+export async function setJobFlags(
+  db: Db,
+  id: string,
+  values: { hasUpdates?: 0 | 1; loyaltyAwarded?: 0 | 1 },
+): Promise<boolean> {
+  const rows = await db.update(jobs).set(values).where(eq(jobs.id, id)).returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Drivers on the job's slots, with their mail address and notification preferences. */
+export async function driversOnJob(db: Db, jobId: string) {
+  return db
+    .selectDistinct({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(jobVehicles)
+    .innerJoin(users, eq(users.id, jobVehicles.driverId))
+    .where(eq(jobVehicles.jobId, jobId));
+}
+
+export async function getJobsByIds(db: Db, ids: readonly string[]): Promise<Map<string, Job>> {
+  if (ids.length === 0) return new Map();
+  const rows = await jobQuery(db).where(inArray(jobs.id, [...new Set(ids)]));
+  const list = await hydrate(db, rows);
+  return new Map(list.map((j) => [j.id, j]));
+}
+
+/** Statuses in which drivers are asked for: offers are answered and open positions requested. */
+export const STAFFING_STATUSES = ['confirmed', 'assigned'] as const;
+
+/** A slot is an open driver position when it has a vehicle and no driver (a driver needs a vehicle). */
+const openSlotOf = (jobId: SQL | typeof jobs.id) =>
+  sql`(select count(*) from job_vehicles s where s.job_id = ${jobId} and s.driver_id is null and s.vehicle_id is not null)::int`;
+
+/**
+ * Jobs a driver may request: staffed statuses, today or later (or not yet dated), with an open
+ * position, and not already held by the driver. Sorted like the job list.
+ */
+export async function listAvailableJobs(
+  db: Db,
+  filter: { driverId: string; today: string; limit: number; offset: number },
+): Promise<{ items: { job: Job; openSlots: number }[]; total: number }> {
+  const condition = and(
+    inArray(jobs.status, [...STAFFING_STATUSES]),
+    or(gte(jobs.serviceDate, filter.today), sql`${jobs.serviceDate} is null`),
+    sql`${openSlotOf(qualified(jobs.id))} > 0`,
+    sql`not exists (select 1 from job_vehicles h where h.job_id = ${qualified(jobs.id)} and h.driver_id = ${filter.driverId})`,
+  );
+  const [rows, total] = await Promise.all([
+    jobQuery(db)
+      .where(condition)
+      .orderBy(...upcomingFirst(filter.today))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.$count(jobs, condition),
+  ]);
+  const list = await hydrate(db, rows);
+  return {
+    items: list.map((job) => ({
+      job,
+      openSlots: job.vehicles.filter((s) => s.vehicleId && !s.driverId).length,
+    })),
+    total,
+  };
+}
+
+/** Takes the driver off the job's slots (a declined or expired offer); answers how many slots opened. */
+export async function freeDriverSlots(tx: Db, jobId: string, driverId: string): Promise<number> {
+  const rows = await tx
+    .update(jobVehicles)
+    .set({ driverId: null, updatedAt: new Date() })
+    .where(and(eq(jobVehicles.jobId, jobId), eq(jobVehicles.driverId, driverId)))
+    .returning({ id: jobVehicles.id });
+  return rows.length;
+}
+
+/**
+ * Puts the driver on an open slot of the job (the named one, else the first by position), if one is
+ * still open: a conditional update, so two approvals racing for the last position cannot both win.
+ * Answers the slot's id, or null when no open slot was left.
+ */
+export async function fillOpenSlot(
+  tx: Db,
+  jobId: string,
+  driverId: string,
+  slotId?: string | null,
+): Promise<string | null> {
+  const candidate = tx
+    .select({ id: jobVehicles.id })
+    .from(jobVehicles)
+    .where(
+      and(
+        eq(jobVehicles.jobId, jobId),
+        sql`${jobVehicles.driverId} is null`,
+        sql`${jobVehicles.vehicleId} is not null`,
+        slotId ? eq(jobVehicles.id, slotId) : undefined,
+      ),
+    )
+    .orderBy(asc(jobVehicles.slotPosition))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const rows = await tx
+    .update(jobVehicles)
+    .set({ driverId, updatedAt: new Date() })
+    .where(and(inArray(jobVehicles.id, candidate), sql`${jobVehicles.driverId} is null`))
+    .returning({ id: jobVehicles.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function openSlotCount(db: Db, jobId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobVehicles)
+    .where(
+      and(
+        eq(jobVehicles.jobId, jobId),
+        sql`${jobVehicles.driverId} is null`,
+        sql`${jobVehicles.vehicleId} is not null`,
+      ),
+    );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The job's status, or undefined when there is no such job. */
+export async function jobStatusOf(db: Db, jobId: string): Promise<JobStatus | undefined> {
+  const [row] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
+  return row?.status;
+}

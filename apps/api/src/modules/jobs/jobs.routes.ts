@@ -1,0 +1,299 @@
+import {
+  DriverJobSchema,
+  dateInZone,
+  JobClashQuerySchema,
+  JobClashSchema,
+  JobInputSchema,
+  JobListQuerySchema,
+  JobSaveResultSchema,
+  JobSchema,
+  JobStatusInputSchema,
+  jobTimeWindow,
+  MessageSchema,
+  pageOf,
+  periodRange,
+} from '@dms/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publishLiveEvent } from '../../events/live-events';
+import { HttpError } from '../../http/errors';
+import { type NotificationDeps, notifyAboutJob } from '../notifications/job-notifications';
+import { IdParamsSchema, isManager, listPage } from '../reference-data/list-query';
+import { findClashes } from './job-clashes.repository';
+import { deleteJobRow, driverHoldsJob, getJob, listJobs, setJobFlags, toDriverJob } from './jobs.repository';
+import {
+  changeJobStatus,
+  createJob,
+  JOB_NOT_FOUND,
+  publishJob,
+  type SaveOutcome,
+  toSaveResult,
+  updateJob,
+} from './jobs.service';
+
+const driversOf = (job: { vehicles: { driverId: string | null }[] }) =>
+  job.vehicles.map((s) => s.driverId).filter((id): id is string => id !== null);
+
+// A manager sees every job with its prices; a driver (or a manager asking for `mine=1`, from the
+// driver portal) sees only the jobs they hold a slot on, without prices. The terminal asks with
+// `terminal=1` for the driver signed in at it (a depot tablet may also hold a portal session).
+const ViewQuerySchema = z.object({
+  mine: z.enum(['0', '1', 'true', 'false']).optional(),
+  terminal: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+const yes = (v: string | undefined) => v === '1' || v === 'true';
+
+function driverView(request: FastifyRequest, query: { mine?: string; terminal?: string }): string | null {
+  const { user, terminalDriverId } = request.identity;
+  if (yes(query.terminal) || !user) {
+    if (!terminalDriverId) throw new HttpError(401, 'Unauthorized');
+    return terminalDriverId;
+  }
+  return !isManager(request) || yes(query.mine) ? user.id : null;
+}
+
+export async function jobsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['jobs'];
+  const manager = 'manager' as const;
+  const managerOrDriver = ['manager', 'driver', 'terminal'] as const;
+  const mailDeps = (request: FastifyRequest): NotificationDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    timeZone: app.config.timezone,
+    log: request.log,
+  });
+
+  /** Screens refresh on it: every manager, and the drivers on the job (also those just taken off). */
+  const announce = (
+    request: FastifyRequest,
+    jobId: string,
+    driverIds: readonly string[],
+    offered: readonly string[] = [],
+  ) => {
+    publishLiveEvent(app.db, {
+      type: 'jobs.changed',
+      roles: ['manager'],
+      userIds: driverIds,
+      payload: { jobId },
+    })
+      .then(() =>
+        offered.length > 0
+          ? publishLiveEvent(app.db, { type: 'offers.changed', userIds: offered, payload: { jobId } })
+          : undefined,
+      )
+      .catch((error: unknown) => request.log.warn({ err: error }, 'live event not published'));
+  };
+
+  /** Mails go out after the commit and never hold up or fail the answer. */
+  const notify = (request: FastifyRequest, outcome: SaveOutcome, before: readonly string[] = []) => {
+    announce(request, outcome.job.id, [...before, ...driversOf(outcome.job)], outcome.offeredDriverIds);
+    const deps = mailDeps(request);
+    if (outcome.offeredDriverIds.length > 0 && outcome.offerExpiresAt) {
+      void notifyAboutJob(deps, outcome.job, outcome.offeredDriverIds, {
+        type: 'offer',
+        expiresAt: outcome.offerExpiresAt,
+      });
+    }
+    if (outcome.updatedDriverIds.length > 0) {
+      void notifyAboutJob(deps, outcome.job, outcome.updatedDriverIds, { type: 'update' });
+    }
+  };
+
+  r.get(
+    '/api/jobs',
+    {
+      config: { access: managerOrDriver },
+      schema: {
+        tags,
+        summary:
+          'One page of jobs by service date then first departure; a driver gets only their own, without prices',
+        querystring: JobListQuerySchema.extend(ViewQuerySchema.shape),
+        response: { 200: pageOf(z.union([JobSchema, DriverJobSchema])) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const driverId = driverView(request, q);
+      const today = dateInZone(new Date(), app.config.timezone);
+      const range = q.period ? periodRange(q.period, today) : null;
+      const later = (a?: string | null, b?: string | null) => (a && b ? (a > b ? a : b) : (a ?? b ?? null));
+      const sooner = (a?: string | null, b?: string | null) => (a && b ? (a < b ? a : b) : (a ?? b ?? null));
+      const page = await listPage(q, (window) =>
+        listJobs(app.db, {
+          ...window,
+          from: later(range?.from, q.from),
+          to: sooner(range?.to, q.to),
+          status: q.status,
+          driverId: q.driverId,
+          heldBy: driverId ?? undefined,
+          today,
+        }),
+      );
+      return driverId ? { ...page, items: page.items.map((job) => toDriverJob(job, driverId)) } : page;
+    },
+  );
+
+  r.post(
+    '/api/jobs/clashes',
+    {
+      config: { access: manager },
+      schema: {
+        tags,
+        summary: 'Vehicles and drivers of a job form already on another job at an overlapping time',
+        body: JobClashQuerySchema,
+        response: { 200: z.object({ clashes: z.array(JobClashSchema) }) },
+      },
+    },
+    async (request) => {
+      const q = request.body;
+      if (!q.serviceDate) return { clashes: [] };
+      const window = jobTimeWindow(q.legs);
+      const clashes = await findClashes(app.db, {
+        jobId: q.jobId,
+        serviceDate: q.serviceDate,
+        start: window.start,
+        end: window.end,
+        vehicleIds: q.vehicles.map((v) => v.vehicleId).filter((id): id is string => !!id),
+        driverIds: q.vehicles.map((v) => v.driverId).filter((id): id is string => !!id),
+      });
+      return { clashes };
+    },
+  );
+
+  r.get(
+    '/api/jobs/:id',
+    {
+      config: { access: managerOrDriver },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: ViewQuerySchema,
+        response: { 200: z.union([JobSchema, DriverJobSchema]) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const driverId = driverView(request, request.query);
+      // A job the driver does not hold is not theirs to know about: the same 404 as a missing one.
+      if (driverId && !(await driverHoldsJob(app.db, id, driverId))) throw new HttpError(404, JOB_NOT_FOUND);
+      const job = await getJob(app.db, id);
+      if (!job) throw new HttpError(404, JOB_NOT_FOUND);
+      return driverId ? toDriverJob(job, driverId) : job;
+    },
+  );
+
+  r.post(
+    '/api/jobs',
+    {
+      config: { access: manager },
+      schema: {
+        tags,
+        summary:
+          'Create a job with its legs, vehicle slots and (optionally) a new customer, in one transaction',
+        body: JobInputSchema,
+        response: { 201: JobSaveResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await createJob(app.db, request.body, request.identity.user?.id ?? null);
+      notify(request, outcome);
+      return reply.code(201).send(toSaveResult(outcome));
+    },
+  );
+
+  r.put(
+    '/api/jobs/:id',
+    {
+      config: { access: manager },
+      schema: {
+        tags,
+        summary: 'Update a job; with `version`, a job saved by someone else since answers 409',
+        params: IdParamsSchema,
+        body: JobInputSchema,
+        response: { 200: JobSaveResultSchema },
+      },
+    },
+    async (request) => {
+      const outcome = await updateJob(
+        app.db,
+        request.params.id,
+        request.body,
+        request.identity.user?.id ?? null,
+      );
+      notify(request, outcome);
+      return toSaveResult(outcome);
+    },
+  );
+
+  r.delete(
+    '/api/jobs/:id',
+    {
+      config: { access: manager },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      const job = await getJob(app.db, request.params.id);
+      if (!job || !(await deleteJobRow(app.db, job.id))) throw new HttpError(404, JOB_NOT_FOUND);
+      announce(request, job.id, driversOf(job));
+      return { message: 'Job deleted successfully' };
+    },
+  );
+
+  r.post(
+    '/api/jobs/:id/publish',
+    {
+      config: { access: manager },
+      schema: {
+        tags,
+        summary: 'Publish a draft: offers it to the drivers on its slots and mails them',
+        params: IdParamsSchema,
+        response: { 200: JobSaveResultSchema },
+      },
+    },
+    async (request) => {
+      const outcome = await publishJob(app.db, request.params.id, request.identity.user?.id ?? null);
+      notify(request, outcome);
+      return toSaveResult(outcome);
+    },
+  );
+
+  r.patch(
+    '/api/jobs/:id/status',
+    {
+      config: { access: manager },
+      schema: { tags, params: IdParamsSchema, body: JobStatusInputSchema, response: { 200: JobSchema } },
+    },
+    async (request) => {
+      const outcome = await changeJobStatus(app.db, request.params.id, request.body.status);
+      notify(request, outcome);
+      return outcome.job;
+    },
+  );
+
+  r.post(
+    '/api/jobs/:id/clear-updates',
+    {
+      config: { access: managerOrDriver },
+      schema: {
+        tags,
+        summary: 'Mark as Seen',
+        params: IdParamsSchema,
+        querystring: ViewQuerySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const driverId =
+        isManager(request) && !yes(request.query.terminal) ? null : driverView(request, request.query);
+      if (driverId && !(await driverHoldsJob(app.db, id, driverId))) throw new HttpError(404, JOB_NOT_FOUND);
+      if (!(await setJobFlags(app.db, id, { hasUpdates: 0 }))) throw new HttpError(404, JOB_NOT_FOUND);
+      announce(request, id, driverId ? [driverId] : []);
+      return { message: 'Job updates cleared' };
+    },
+  );
+}

@@ -1,0 +1,431 @@
+import { randomUUID } from 'node:crypto';
+import {
+  calculatePrice,
+  formatJobNumber,
+  JOB_CHANGED_MESSAGE,
+  JOB_NUMBER_TAKEN_MESSAGE,
+  type Job,
+  type JobClash,
+  type JobInputParsed,
+  type JobSaveResult,
+  type JobStatus,
+  jobTimeWindow,
+  type PriceAdjustment,
+} from '@dms/domain';
+import type { Database, Db } from '../../db/client';
+import { type FieldError, HttpError } from '../../http/errors';
+import { insertContact, insertCustomer, recordCompletedBooking } from '../customers/customers.repository';
+import { driversWithoutOffer, insertPendingOffers } from '../job-offers/job-offers.repository';
+import { sanitizeDriverNotes } from '../rich-text/sanitize-rich-text';
+import { effectiveRoles } from '../users/user-roles';
+import { findClashes } from './job-clashes.repository';
+import { loadCategories, loadReferences, type References } from './job-references.repository';
+import {
+  getJob,
+  insertJobRow,
+  type JobValues,
+  jobNumberTaken,
+  lockJob,
+  loyaltyFacts,
+  nextJobSequence,
+  replaceLegs,
+  replaceSlots,
+  type SlotValues,
+  setJobFlags,
+  slotIdsOf,
+  updateJobRow,
+} from './jobs.repository';
+
+export const JOB_NOT_FOUND = 'Job not found';
+export const ONLY_DRAFTS_PUBLISH = 'Only draft jobs can be published';
+/** How long a driver has to answer an offer (ADR 0012). */
+export const OFFER_TTL_MS = 48 * 60 * 60 * 1000;
+
+/** What happened besides the write, for the caller to act on once the transaction has committed. */
+export interface SaveOutcome {
+  job: Job;
+  clashes: JobClash[];
+  /** Drivers who got a new pending offer (mail them an offer). */
+  offeredDriverIds: string[];
+  offerExpiresAt: Date | null;
+  /** Drivers already on the published job whose driver-facing details changed (mail them an update). */
+  updatedDriverIds: string[];
+}
+
+// ---- checks
+
+function referenceErrors(input: JobInputParsed, refs: References): FieldError[] {
+  const errors: FieldError[] = [];
+  if (input.customerId && !refs.customers.has(input.customerId)) {
+    errors.push({ path: 'customerId', message: 'Customer not found' });
+  }
+  if (input.contactId) {
+    const contact = refs.contacts.get(input.contactId);
+    if (!contact || (input.customerId && contact.customerId !== input.customerId)) {
+      errors.push({ path: 'contactId', message: 'Contact not found for this customer' });
+    }
+  }
+  if (input.termsTemplateId && !refs.termsTemplates.has(input.termsTemplateId)) {
+    errors.push({ path: 'termsTemplateId', message: 'Terms template not found' });
+  }
+  const seenVehicles = new Set<string>();
+  const seenDrivers = new Set<string>();
+  input.vehicles.forEach((slot, i) => {
+    const at = (field: string) => `vehicles.${i}.${field}`;
+    if (slot.categoryId && !refs.categories.has(slot.categoryId)) {
+      errors.push({ path: at('categoryId'), message: 'Vehicle type not found' });
+    }
+    if (slot.vehicleId) {
+      if (!refs.vehicles.has(slot.vehicleId))
+        errors.push({ path: at('vehicleId'), message: 'Vehicle not found' });
+      else if (seenVehicles.has(slot.vehicleId)) {
+        errors.push({
+          path: at('vehicleId'),
+          message: 'This vehicle is already on another slot of this job',
+        });
+      }
+      seenVehicles.add(slot.vehicleId);
+    }
+    if (slot.driverId) {
+      const driver = refs.drivers.get(slot.driverId);
+      if (!driver || !effectiveRoles(driver).includes('driver')) {
+        errors.push({ path: at('driverId'), message: 'Driver not found' });
+      } else if (driver.isActive !== 1) {
+        errors.push({ path: at('driverId'), message: 'This driver is inactive' });
+      } else if (seenDrivers.has(slot.driverId)) {
+        errors.push({ path: at('driverId'), message: 'This driver is already on another slot of this job' });
+      }
+      seenDrivers.add(slot.driverId);
+    }
+    for (const field of ['startingDepotId', 'endingDepotId'] as const) {
+      const depotId = slot[field];
+      if (depotId && !refs.depots.has(depotId)) errors.push({ path: at(field), message: 'Depot not found' });
+    }
+  });
+  return errors;
+}
+
+async function checkedReferences(db: Db, input: JobInputParsed): Promise<References> {
+  const refs = await loadReferences(db, {
+    customerIds: input.customerId ? [input.customerId] : [],
+    contactIds: input.contactId ? [input.contactId] : [],
+    vehicleIds: input.vehicles.map((s) => s.vehicleId ?? ''),
+    driverIds: input.vehicles.map((s) => s.driverId ?? ''),
+    categoryIds: input.vehicles.map((s) => s.categoryId ?? ''),
+    depotIds: input.vehicles.flatMap((s) => [s.startingDepotId ?? '', s.endingDepotId ?? '']),
+    termsTemplateIds: input.termsTemplateId ? [input.termsTemplateId] : [],
+  });
+  const errors = referenceErrors(input, refs);
+  if (errors.length > 0) throw new HttpError(400, errors[0]?.message ?? 'Invalid job', errors);
+  return refs;
+}
+
+// ---- shaping what is stored
+
+const withIds = (lines: JobInputParsed['discounts']): PriceAdjustment[] =>
+  lines.map((l) => ({
+    id: l.id || randomUUID(),
+    description: l.description,
+    amount: l.amount,
+    type: l.type,
+  }));
+
+function jobValues(input: JobInputParsed, customerId: string | null, contactId: string | null) {
+  const extraCharges = withIds(input.extraCharges);
+  const discounts = withIds(input.discounts);
+  const price = calculatePrice({
+    basePrice: input.basePrice,
+    extraCharges,
+    discounts,
+    taxMode: input.taxMode,
+    taxRate: input.taxRate,
+  });
+  const notes = input.notesDriver ? sanitizeDriverNotes(input.notesDriver) : null;
+  return {
+    title: input.title,
+    status: input.status,
+    serviceDate: input.serviceDate,
+    paxCount: input.paxCount,
+    serviceDescription: input.serviceDescription,
+    notesDriver: notes || null,
+    mapsLink: input.mapsLink,
+    customerId,
+    contactId,
+    basePrice: input.basePrice,
+    extraCharges,
+    discounts,
+    subtotal: price.subtotal,
+    taxMode: input.taxMode,
+    taxRate: input.taxRate,
+    taxAmount: price.taxAmount,
+    totalPrice: price.totalPrice,
+    currency: input.currency,
+    pricingNotes: input.pricingNotes,
+    termsTemplateId: input.termsTemplateId,
+    termsAndConditions: input.termsAndConditions,
+  } satisfies Partial<JobValues>;
+}
+
+async function slotValues(
+  db: Db,
+  input: JobInputParsed,
+  refs: References,
+  ownSlotIds: Set<string>,
+): Promise<SlotValues[]> {
+  const missing = input.vehicles
+    .filter((s) => !s.categoryId && s.vehicleId)
+    .map((s) => refs.vehicles.get(s.vehicleId ?? '')?.categoryId ?? '');
+  const vehicleCategories = missing.length > 0 ? await loadCategories(db, missing) : new Map();
+  return input.vehicles.map((s) => {
+    const vehicle = s.vehicleId ? refs.vehicles.get(s.vehicleId) : undefined;
+    const categoryId = s.categoryId ?? vehicle?.categoryId ?? null;
+    const category = categoryId
+      ? (refs.categories.get(categoryId) ?? vehicleCategories.get(categoryId))
+      : undefined;
+    return {
+      id: s.id && ownSlotIds.has(s.id) ? s.id : null,
+      categoryId,
+      categoryName: category?.name ?? s.categoryName ?? null,
+      categoryColor: category?.color ?? null,
+      vehicleId: s.vehicleId,
+      driverId: s.vehicleId ? s.driverId : null,
+      vehicleNotes: s.vehicleNotes,
+      // A vehicle starts and ends at its home depot unless the form says otherwise.
+      startingDepotId: s.startingDepotId ?? vehicle?.defaultDepotId ?? null,
+      endingDepotId: s.endingDepotId ?? vehicle?.defaultDepotId ?? null,
+    };
+  });
+}
+
+async function createCustomerFrom(
+  tx: Db,
+  input: JobInputParsed,
+): Promise<{ customerId: string | null; contactId: string | null }> {
+  const fresh = input.newCustomer;
+  if (!fresh?.companyName) return { customerId: input.customerId, contactId: input.contactId };
+  const customerId = await insertCustomer(tx, {
+    companyName: fresh.companyName,
+    companyType: fresh.companyType,
+    phone: fresh.phone,
+    email: fresh.email,
+    address: fresh.address,
+  });
+  let contactId: string | null = null;
+  for (const contact of fresh.contacts) {
+    if (!contact.name) continue;
+    const id = await insertContact(tx, customerId, {
+      name: contact.name,
+      role: contact.role,
+      email: contact.email,
+      phone: contact.phone,
+    });
+    contactId ??= id;
+  }
+  return { customerId, contactId };
+}
+
+/** What a driver sees of a job: a change here on a published job sets hasUpdates and mails them. */
+function driverFacing(job: Job) {
+  return JSON.stringify({
+    title: job.title,
+    serviceDate: job.serviceDate,
+    paxCount: job.paxCount,
+    serviceDescription: job.serviceDescription,
+    notesDriver: job.notesDriver,
+    mapsLink: job.mapsLink,
+    status: job.status,
+    legs: job.legs.map(({ id: _id, ...leg }) => leg),
+    slots: job.vehicles.map((s) => [s.vehicleId, s.driverId, s.startingDepot?.id, s.endingDepot?.id]),
+  });
+}
+
+const driverIdsOf = (job: Job) => [
+  ...new Set(job.vehicles.map((s) => s.driverId).filter((id): id is string => !!id)),
+];
+
+export async function clashesOf(db: Db, job: Job): Promise<JobClash[]> {
+  if (!job.serviceDate || job.status === 'cancelled') return [];
+  const window = jobTimeWindow(job.legs);
+  return findClashes(db, {
+    jobId: job.id,
+    serviceDate: job.serviceDate,
+    start: window.start,
+    end: window.end,
+    vehicleIds: job.vehicles.map((s) => s.vehicleId).filter((id): id is string => !!id),
+    driverIds: driverIdsOf(job),
+  });
+}
+
+// ---- offers and loyalty, inside the save's transaction
+
+async function offerToNewDrivers(tx: Db, job: Job, createdBy: string | null, now: Date) {
+  const driverIds = await driversWithoutOffer(tx, job.id, driverIdsOf(job));
+  const expiresAt = new Date(now.getTime() + OFFER_TTL_MS);
+  await insertPendingOffers(
+    tx,
+    // The card shows the job itself; a message is for what a manager adds by hand.
+    driverIds.map((driverId) => ({ jobId: job.id, driverId, message: null, expiresAt, createdBy })),
+  );
+  return { driverIds, expiresAt };
+}
+
+/** Completing a job counts it once on its customer: a booking, its revenue and a loyalty point. */
+async function awardLoyaltyOnce(tx: Db, jobId: string): Promise<void> {
+  const facts = await loyaltyFacts(tx, jobId);
+  if (facts?.status !== 'completed' || facts.loyaltyAwarded === 1 || !facts.customerId) return;
+  await recordCompletedBooking(tx, facts.customerId, facts.totalPrice);
+  await setJobFlags(tx, jobId, { loyaltyAwarded: 1 });
+}
+
+// ---- the writes
+
+export async function createJob(
+  db: Database,
+  input: JobInputParsed,
+  userId: string | null,
+): Promise<SaveOutcome> {
+  return db.transaction(async (tx) => {
+    const refs = await checkedReferences(tx, input);
+    const { customerId, contactId } = await createCustomerFrom(tx, input);
+    let jobNumber = formatJobNumber(await nextJobSequence(tx));
+    // A number typed by hand may already hold the next generated one: skip past it.
+    for (let tries = 0; (await jobNumberTaken(tx, jobNumber)) && tries < 100; tries++) {
+      jobNumber = formatJobNumber(await nextJobSequence(tx));
+    }
+    const id = await insertJobRow(tx, {
+      ...jobValues(input, customerId, contactId),
+      jobNumber,
+      createdBy: userId,
+    });
+    await replaceLegs(tx, id, input.legs);
+    await replaceSlots(tx, id, await slotValues(tx, input, refs, new Set()));
+    await awardLoyaltyOnce(tx, id);
+    const job = (await getJob(tx, id))!;
+    // A job created straight into a published status is offered to its drivers like a published draft.
+    const offered =
+      job.status === 'draft'
+        ? { driverIds: [], expiresAt: null }
+        : await offerToNewDrivers(tx, job, userId, new Date());
+    return {
+      job,
+      clashes: await clashesOf(tx, job),
+      offeredDriverIds: offered.driverIds,
+      offerExpiresAt: offered.expiresAt,
+      updatedDriverIds: [],
+    };
+  });
+}
+
+export async function updateJob(
+  db: Database,
+  id: string,
+  input: JobInputParsed,
+  userId: string | null,
+  now = new Date(),
+): Promise<SaveOutcome> {
+  return db.transaction(async (tx) => {
+    const stored = await lockJob(tx, id);
+    if (!stored) throw new HttpError(404, JOB_NOT_FOUND);
+    if (input.version !== undefined && input.version !== stored.version)
+      throw new HttpError(409, JOB_CHANGED_MESSAGE);
+    const before = (await getJob(tx, id))!;
+    const refs = await checkedReferences(tx, input);
+    if (
+      input.jobNumber &&
+      input.jobNumber !== before.jobNumber &&
+      (await jobNumberTaken(tx, input.jobNumber, id))
+    ) {
+      throw new HttpError(409, JOB_NUMBER_TAKEN_MESSAGE, [
+        { path: 'jobNumber', message: JOB_NUMBER_TAKEN_MESSAGE },
+      ]);
+    }
+    const { customerId, contactId } = await createCustomerFrom(tx, input);
+    await updateJobRow(tx, id, {
+      ...jobValues(input, customerId, contactId),
+      ...(input.jobNumber ? { jobNumber: input.jobNumber } : {}),
+    });
+    await replaceLegs(tx, id, input.legs);
+    await replaceSlots(tx, id, await slotValues(tx, input, refs, await slotIdsOf(tx, id)));
+    let after = (await getJob(tx, id))!;
+
+    const published = before.status !== 'draft' && after.status !== 'draft';
+    let updatedDriverIds: string[] = [];
+    let offered = { driverIds: [] as string[], expiresAt: null as Date | null };
+    if (published) {
+      if (driverFacing(before) !== driverFacing(after)) {
+        await setJobFlags(tx, id, { hasUpdates: 1 });
+        const previous = new Set(driverIdsOf(before));
+        updatedDriverIds = driverIdsOf(after).filter((d) => previous.has(d));
+      }
+      offered = await offerToNewDrivers(tx, after, userId, now);
+    }
+    await awardLoyaltyOnce(tx, id);
+    after = (await getJob(tx, id))!;
+    return {
+      job: after,
+      clashes: await clashesOf(tx, after),
+      offeredDriverIds: offered.driverIds,
+      offerExpiresAt: offered.expiresAt,
+      updatedDriverIds,
+    };
+  });
+}
+
+/**
+ * Moves a draft out of draft (ADR 0012: 'assigned' when every slot has a driver, else 'confirmed')
+ * and offers the job to every driver on it.
+ */
+export async function publishJob(
+  db: Database,
+  id: string,
+  userId: string | null,
+  now = new Date(),
+): Promise<SaveOutcome> {
+  return db.transaction(async (tx) => {
+    const stored = await lockJob(tx, id);
+    if (!stored) throw new HttpError(404, JOB_NOT_FOUND);
+    if (stored.status !== 'draft') throw new HttpError(409, ONLY_DRAFTS_PUBLISH);
+    const draft = (await getJob(tx, id))!;
+    const staffed = draft.vehicles.length > 0 && draft.vehicles.every((s) => s.driverId);
+    const status: JobStatus = staffed ? 'assigned' : 'confirmed';
+    await updateJobRow(tx, id, { status });
+    const job = (await getJob(tx, id))!;
+    const offered = await offerToNewDrivers(tx, job, userId, now);
+    return {
+      job,
+      clashes: await clashesOf(tx, job),
+      offeredDriverIds: offered.driverIds,
+      offerExpiresAt: offered.expiresAt,
+      updatedDriverIds: [],
+    };
+  });
+}
+
+export async function changeJobStatus(db: Database, id: string, status: JobStatus): Promise<SaveOutcome> {
+  return db.transaction(async (tx) => {
+    const stored = await lockJob(tx, id);
+    if (!stored) throw new HttpError(404, JOB_NOT_FOUND);
+    const before = (await getJob(tx, id))!;
+    if (stored.status === status) {
+      return { job: before, clashes: [], offeredDriverIds: [], offerExpiresAt: null, updatedDriverIds: [] };
+    }
+    await updateJobRow(tx, id, {
+      status,
+      ...(stored.status !== 'draft' && status !== 'draft' ? { hasUpdates: 1 } : {}),
+    });
+    await awardLoyaltyOnce(tx, id);
+    const job = (await getJob(tx, id))!;
+    const notify = stored.status !== 'draft' && status !== 'draft';
+    return {
+      job,
+      clashes: [],
+      offeredDriverIds: [],
+      offerExpiresAt: null,
+      updatedDriverIds: notify ? driverIdsOf(job) : [],
+    };
+  });
+}
+
+export function toSaveResult(outcome: SaveOutcome): JobSaveResult {
+  return { ...outcome.job, clashes: outcome.clashes };
+}

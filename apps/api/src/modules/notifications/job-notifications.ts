@@ -1,0 +1,207 @@
+import type { DriverJob } from '@dms/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { EmailNotificationType } from '../../db/schema';
+import { type JobMailFacts, type JobNotice, jobName, jobNoticeMail } from '../../mail/job-templates';
+import type { Mailer } from '../../mail/mailer';
+import { getAppSettings } from '../settings/settings.repository';
+import { recipients, recordNotification } from './notifications.repository';
+
+export interface NotificationDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  timeZone: string;
+  log: FastifyBaseLogger;
+}
+
+/** What happened, for whom (spec 2 §3.1 email types). */
+export type JobNotification =
+  | { type: 'offer'; expiresAt: Date }
+  | { type: 'assignment' }
+  | { type: 'update' }
+  | { type: 'cancellation' }
+  | { type: 'reminder' }
+  /** To the manager who made the offer. */
+  | { type: 'acceptance'; driverName: string }
+  | { type: 'decline'; driverName: string; expired: boolean }
+  /** To a driver whose request another driver's approval left without a position. */
+  | { type: 'request_not_taken' };
+
+type Preference = 'emailNewAssignments' | 'emailJobUpdates' | 'emailCancellations' | 'emailReminders';
+
+const PREFERENCE: Record<JobNotification['type'], Preference> = {
+  offer: 'emailNewAssignments',
+  assignment: 'emailNewAssignments',
+  update: 'emailJobUpdates',
+  cancellation: 'emailCancellations',
+  reminder: 'emailReminders',
+  acceptance: 'emailJobUpdates',
+  decline: 'emailJobUpdates',
+  request_not_taken: 'emailJobUpdates',
+};
+
+const EMAIL_TYPE: Record<JobNotification['type'], EmailNotificationType> = {
+  offer: 'offer',
+  assignment: 'assignment',
+  update: 'update',
+  cancellation: 'cancellation',
+  reminder: 'reminder',
+  acceptance: 'acceptance',
+  decline: 'decline',
+  request_not_taken: 'decline',
+};
+
+export type NotifiedJob = Pick<DriverJob, 'id' | 'jobNumber' | 'title' | 'serviceDate' | 'legs'>;
+
+function notice(n: JobNotification, f: JobMailFacts, timeZone: string): JobNotice {
+  const name = jobName(f);
+  switch (n.type) {
+    case 'offer': {
+      const by = new Intl.DateTimeFormat('en-AU', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone,
+      }).format(n.expiresAt);
+      return {
+        subject: `New job offer: ${name}`,
+        intro: ['You have a new job offer.'],
+        outro: [`Please accept or decline it by ${by}.`],
+        linkPath: '/job-offers',
+        linkText: 'Open Job Offers',
+      };
+    }
+    case 'assignment':
+      return {
+        subject: `You're on a job: ${name}`,
+        intro: ['You have been assigned to this job.'],
+        linkPath: '/',
+        linkText: 'Open My Jobs',
+      };
+    case 'update':
+      return {
+        subject: `Job updated: ${name}`,
+        intro: ['A job you are on has changed. Please check the details.'],
+        linkPath: '/',
+        linkText: 'Open My Jobs',
+      };
+    case 'cancellation':
+      return {
+        subject: `Job cancelled: ${name}`,
+        intro: ['This job has been cancelled. You are no longer needed for it.'],
+        linkPath: '/',
+        linkText: 'Open My Jobs',
+      };
+    case 'reminder':
+      return {
+        subject: `Reminder: ${name}`,
+        intro: ['A reminder of your upcoming job.'],
+        linkPath: '/',
+        linkText: 'Open My Jobs',
+      };
+    case 'acceptance':
+      return {
+        subject: `Offer accepted: ${name}`,
+        intro: [`${n.driverName} accepted the offer for this job.`],
+        linkPath: '/',
+        linkText: 'Open Job Management',
+      };
+    case 'decline':
+      return {
+        subject: `${n.expired ? 'Offer expired' : 'Offer declined'}: ${name}`,
+        intro: [
+          n.expired
+            ? `${n.driverName} did not answer the offer in time.`
+            : `${n.driverName} declined the offer for this job.`,
+          'Their vehicle slot is open again.',
+        ],
+        linkPath: '/',
+        linkText: 'Open Job Management',
+      };
+    case 'request_not_taken':
+      return {
+        subject: `Job request not taken: ${name}`,
+        intro: ['Thank you for your request. The open position on this job has been filled.'],
+        linkPath: '/available-jobs',
+        linkText: 'Open Available Jobs',
+      };
+  }
+}
+
+function serviceDateText(date: string | null): string | null {
+  if (!date) return null;
+  // A date of service is a calendar date: formatted in UTC so that no zone moves it a day.
+  return new Intl.DateTimeFormat('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+function routeText(job: NotifiedJob): string | null {
+  const first = job.legs[0]?.originAddress;
+  const last = job.legs.at(-1)?.destinationAddress;
+  return first && last ? `${first} → ${last}` : (first ?? last ?? null);
+}
+
+/**
+ * Mails people about a job after the change committed, honouring each one's preferences. Every
+ * mail is a row of email_notifications: skipped by preference, or queued and then settled by the
+ * queue as sent or failed (with its reason). Never throws: a mail must not undo or fail the change
+ * that caused it.
+ */
+export async function notifyAboutJob(
+  deps: NotificationDeps,
+  job: NotifiedJob,
+  userIds: readonly string[],
+  notification: JobNotification,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const emailType = EMAIL_TYPE[notification.type];
+  try {
+    const [{ appName }, people] = await Promise.all([getAppSettings(deps.db), recipients(deps.db, userIds)]);
+    await Promise.all(
+      people.map(async (person) => {
+        if (person[PREFERENCE[notification.type]] !== 1) {
+          await recordNotification(deps.db, {
+            userId: person.id,
+            jobId: job.id,
+            emailType,
+            status: 'skipped',
+            failureReason: 'Turned off in the notification preferences',
+          });
+          return;
+        }
+        const facts: JobMailFacts = {
+          appName,
+          publicUrl: deps.publicUrl,
+          firstName: person.firstName,
+          jobNumber: job.jobNumber,
+          title: job.title,
+          serviceDate: serviceDateText(job.serviceDate),
+          startTime: job.legs[0]?.departureTime ?? null,
+          route: routeText(job),
+        };
+        const content = jobNoticeMail(facts, notice(notification, facts, deps.timeZone));
+        // The row ('queued') and the queued mail commit together; the queue settles the row as sent,
+        // or failed with the reason once its retries run out.
+        await deps.db.transaction(async (tx) => {
+          const notificationId = await recordNotification(tx, {
+            userId: person.id,
+            jobId: job.id,
+            emailType,
+            status: 'queued',
+          });
+          await deps.mailer.send({ to: person.email, ...content }, { tx, notificationId });
+        });
+      }),
+    );
+  } catch (error) {
+    deps.log.error(
+      { err: { message: (error as Error).message }, jobId: job.id },
+      'job mails could not be prepared',
+    );
+  }
+}

@@ -1,0 +1,423 @@
+import { PassThrough } from 'node:stream';
+import {
+  canMoveIncident,
+  csvRow,
+  EmergencyReportSchema,
+  EndOfShiftReportSchema,
+  FuelLogReportSchema,
+  IncidentReportRowSchema,
+  MessageSchema,
+  PreDepartureReportSchema,
+  pageOf,
+  REPORT_TABS,
+  REVIEW_STEP_BACK,
+  ReportQuerySchema,
+  type ReportTab,
+  ResolveEmergencyInputSchema,
+  ReviewIncidentInputSchema,
+  UNKNOWN_DRIVER,
+  wordsOf,
+} from '@dms/domain';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { InspectionResponse } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { IdParamsSchema, listPage } from '../reference-data/list-query';
+import {
+  type FormFilter,
+  listEmergencies,
+  listEndOfShift,
+  listFuelLogs,
+  listIncidents,
+  listPreDeparture,
+  lockEmergency,
+  lockIncident,
+  questionTexts,
+  resolveEmergency,
+  reviewIncident,
+} from './reports.repository';
+
+// Reports (spec 2 §2.6, §7.4): the five lists, the review of incidents and emergencies, and a CSV
+// export of each tab, streamed. Managers only: the forms name drivers and their whereabouts.
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const flag = (v: number): 0 | 1 => (v === 1 ? 1 : 0);
+
+async function withAnswers<R extends { responses: InspectionResponse[] }>(db: Database, rows: R[]) {
+  const texts = await questionTexts(
+    db,
+    rows.flatMap((r) => r.responses.map((a) => a.questionId)),
+  );
+  return rows.map((r) => ({
+    ...r,
+    responses: r.responses.map((a) => ({
+      questionId: a.questionId,
+      question: texts.get(a.questionId)?.question ?? null,
+      category: texts.get(a.questionId)?.category ?? null,
+      passed: a.passed,
+      notes: a.notes ?? null,
+    })),
+  }));
+}
+
+/** The rows of each tab as the API answers them. */
+const TABS = {
+  'pre-departure': {
+    list: listPreDeparture,
+    shape: async (db: Database, rows: Awaited<ReturnType<typeof listPreDeparture>>['items']) =>
+      (await withAnswers(db, rows)).map(({ at, ...r }) => ({
+        ...r,
+        inspectionDate: at.toISOString(),
+        overallStatus: r.overallStatus as 'pass' | 'pass_with_notes' | 'fail',
+        damageReported: flag(r.damageReported),
+      })),
+    csv: {
+      header: [
+        'Date (ISO)',
+        'Date',
+        'Driver',
+        'Vehicle',
+        'Status',
+        'Damage Reported',
+        'Failed checks',
+        'Notes',
+      ],
+      row: (r: z.infer<typeof PreDepartureReportSchema>, local: (s: string) => string) => [
+        r.inspectionDate,
+        local(r.inspectionDate),
+        r.driverName ?? UNKNOWN_DRIVER,
+        r.vehicle,
+        r.overallStatus,
+        r.damageReported ? 'Yes' : 'No',
+        r.responses
+          .filter((a) => a.passed === false)
+          .map((a) => `${a.question ?? a.questionId}${a.notes ? ` (${a.notes})` : ''}`)
+          .join('; '),
+        r.notes,
+      ],
+    },
+  },
+  'end-of-shift': {
+    list: listEndOfShift,
+    shape: async (db: Database, rows: Awaited<ReturnType<typeof listEndOfShift>>['items']) =>
+      (await withAnswers(db, rows)).map(({ at, ...r }) => ({
+        ...r,
+        inspectionDate: at.toISOString(),
+        overallStatus: (r.overallStatus ?? null) as 'pass' | 'pass_with_notes' | 'fail' | null,
+        bodyDamageFound: flag(r.bodyDamageFound),
+        interiorDamageFound: flag(r.interiorDamageFound),
+        busClean: flag(r.busClean),
+      })),
+    csv: {
+      header: [
+        'Date (ISO)',
+        'Date',
+        'Driver',
+        'Vehicle',
+        'Body Damage',
+        'Interior Damage',
+        'Bus Clean',
+        'Notes',
+      ],
+      row: (r: z.infer<typeof EndOfShiftReportSchema>, local: (s: string) => string) => [
+        r.inspectionDate,
+        local(r.inspectionDate),
+        r.driverName ?? UNKNOWN_DRIVER,
+        r.vehicle,
+        r.bodyDamageFound ? `Yes${r.bodyDamageDetails ? `: ${r.bodyDamageDetails}` : ''}` : 'No',
+        r.interiorDamageFound ? `Yes${r.interiorDamageDetails ? `: ${r.interiorDamageDetails}` : ''}` : 'No',
+        r.busClean ? 'Yes' : 'No',
+        r.notes,
+      ],
+    },
+  },
+  'fuel-logs': {
+    list: listFuelLogs,
+    shape: async (_db: Database, rows: Awaited<ReturnType<typeof listFuelLogs>>['items']) =>
+      rows.map(({ at, ...r }) => ({ ...r, fuelDate: at.toISOString(), litersAdded: Number(r.litersAdded) })),
+    csv: {
+      header: [
+        'Date (ISO)',
+        'Date',
+        'Driver',
+        'Vehicle',
+        'Odometer (km)',
+        'Liters',
+        'Fuel Type',
+        'Location',
+        'Notes',
+      ],
+      row: (r: z.infer<typeof FuelLogReportSchema>, local: (s: string) => string) => [
+        r.fuelDate,
+        local(r.fuelDate),
+        r.driverName ?? UNKNOWN_DRIVER,
+        r.vehicle,
+        r.odometerReading,
+        r.litersAdded,
+        r.fuelType,
+        r.location,
+        r.notes,
+      ],
+    },
+  },
+  emergencies: {
+    list: listEmergencies,
+    shape: async (_db: Database, rows: Awaited<ReturnType<typeof listEmergencies>>['items']) =>
+      rows.map(({ at, ...r }) => ({ ...r, alertDate: at.toISOString(), resolvedAt: iso(r.resolvedAt) })),
+    csv: {
+      header: [
+        'Date (ISO)',
+        'Date',
+        'Driver',
+        'Emergency Type',
+        'Location',
+        'Status',
+        'Resolved',
+        'Resolution Notes',
+      ],
+      row: (r: z.infer<typeof EmergencyReportSchema>, local: (s: string) => string) => [
+        r.alertDate,
+        local(r.alertDate),
+        r.driverName ?? UNKNOWN_DRIVER,
+        r.typeName,
+        r.location,
+        r.status,
+        r.resolvedAt ? local(r.resolvedAt) : '',
+        r.resolutionNotes,
+      ],
+    },
+  },
+  incidents: {
+    list: listIncidents,
+    shape: async (_db: Database, rows: Awaited<ReturnType<typeof listIncidents>>['items']) =>
+      rows.map(({ at, ...r }) => ({
+        ...r,
+        incidentDate: at.toISOString(),
+        reviewedAt: iso(r.reviewedAt),
+        injuriesReported: flag(r.injuriesReported),
+        policeNotified: flag(r.policeNotified),
+      })),
+    csv: {
+      header: [
+        'Date (ISO)',
+        'Date',
+        'Driver',
+        'Type',
+        'Location',
+        'Injuries',
+        'Police',
+        'Status',
+        'Description',
+      ],
+      row: (r: z.infer<typeof IncidentReportRowSchema>, local: (s: string) => string) => [
+        r.incidentDate,
+        local(r.incidentDate),
+        r.driverName ?? UNKNOWN_DRIVER,
+        wordsOf(r.incidentType),
+        r.location,
+        r.injuriesReported ? `Yes${r.injuryDetails ? `: ${r.injuryDetails}` : ''}` : 'No',
+        r.policeNotified ? `Yes${r.policeReportNumber ? `: ${r.policeReportNumber}` : ''}` : 'No',
+        r.status,
+        r.description,
+      ],
+    },
+  },
+} as const;
+
+const ROUTES: Record<ReportTab, { path: string; schema: z.ZodType }> = {
+  'pre-departure': { path: '/api/inspections/pre-departure', schema: PreDepartureReportSchema },
+  'end-of-shift': { path: '/api/inspections/end-of-shift', schema: EndOfShiftReportSchema },
+  'fuel-logs': { path: '/api/fuel-logs', schema: FuelLogReportSchema },
+  emergencies: { path: '/api/emergency-alerts', schema: EmergencyReportSchema },
+  incidents: { path: '/api/incident-reports', schema: IncidentReportRowSchema },
+};
+
+const EXPORT_BATCH = 500;
+
+/** Writes a tab's filtered rows as CSV, a batch at a time (keyset paging), so a year never sits in memory. */
+async function exportCsv(
+  db: Database,
+  tab: ReportTab,
+  filter: Omit<FormFilter, 'limit' | 'offset'>,
+  out: PassThrough,
+  local: (s: string) => string,
+  log: FastifyBaseLogger,
+) {
+  const def = TABS[tab];
+  try {
+    // A byte-order mark, so that spreadsheet programs read the UTF-8 as UTF-8.
+    out.write(`\uFEFF${csvRow(def.csv.header)}`);
+    let before: FormFilter['before'];
+    for (;;) {
+      const { items } = await (
+        def.list as (db: Database, f: FormFilter) => Promise<{ items: { id: string; at: Date }[] }>
+      )(db, { ...filter, limit: EXPORT_BATCH, offset: 0, before });
+      if (items.length === 0) break;
+      const shaped = await (def.shape as (db: Database, rows: unknown[]) => Promise<unknown[]>)(db, items);
+      for (const row of shaped) {
+        const cells = (def.csv.row as (r: unknown, l: (s: string) => string) => (string | number | null)[])(
+          row,
+          local,
+        );
+        if (!out.write(csvRow(cells))) await new Promise((resolve) => out.once('drain', resolve));
+      }
+      const last = items.at(-1)!;
+      before = { at: last.at, id: last.id };
+      if (items.length < EXPORT_BATCH) break;
+    }
+  } catch (error) {
+    log.error({ err: { message: (error as Error).message }, tab }, 'report export failed');
+    out.destroy(error as Error);
+    return;
+  }
+  out.end();
+}
+
+export async function reportsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports'];
+  const access = 'manager' as const;
+  const filterOf = (q: z.output<typeof ReportQuerySchema>) => ({
+    from: q.from,
+    to: q.to,
+    status: q.status,
+    search: q.search || undefined,
+    timeZone: app.config.timezone,
+  });
+
+  for (const tab of REPORT_TABS) {
+    const { path, schema } = ROUTES[tab];
+    const def = TABS[tab];
+    r.get(
+      path,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: `${wordsOf(tab.replace('-', '_'))}: one page, newest first; from/to are operator dates; search matches the driver`,
+          querystring: ReportQuerySchema,
+          response: { 200: pageOf(schema) },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const page = await listPage(q, (w) =>
+          (def.list as (db: Database, f: FormFilter) => Promise<{ items: unknown[]; total: number }>)(
+            app.db,
+            {
+              ...filterOf(q),
+              limit: w.limit,
+              offset: w.offset,
+            },
+          ),
+        );
+        return {
+          ...page,
+          items: await (def.shape as (db: Database, rows: unknown[]) => Promise<unknown[]>)(
+            app.db,
+            page.items,
+          ),
+        };
+      },
+    );
+  }
+
+  r.get(
+    '/api/reports/:tab/export',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "A tab's filtered rows as CSV (UTF-8, header row, ISO and local dates), streamed",
+        params: z.object({ tab: z.enum(REPORT_TABS) }),
+        querystring: ReportQuerySchema.omit({ limit: true, offset: true }),
+      },
+    },
+    async (request, reply) => {
+      const { tab } = request.params;
+      const local = (value: string) =>
+        new Intl.DateTimeFormat('en-AU', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: app.config.timezone,
+        }).format(new Date(value));
+      const out = new PassThrough();
+      void exportCsv(
+        app.db,
+        tab,
+        filterOf({ ...request.query, limit: 0, offset: 0 }),
+        out,
+        local,
+        request.log,
+      );
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${tab}-${stamp}.csv"`)
+        .send(out);
+    },
+  );
+
+  r.patch(
+    '/api/incident-reports/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Review: Submitted → Under Review → Resolved, with notes; the driver’s report is never edited',
+        params: IdParamsSchema,
+        body: ReviewIncidentInputSchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      const reviewer = request.identity.user!;
+      await app.db.transaction(async (tx) => {
+        const current = await lockIncident(tx, request.params.id);
+        if (!current) throw new HttpError(404, 'Incident report not found');
+        if (!canMoveIncident(current.status, request.body.status)) throw new HttpError(409, REVIEW_STEP_BACK);
+        const now = new Date();
+        // Notes accumulate, each with its time: the review's history stays readable.
+        const note = request.body.notes ? `${now.toISOString()} ${request.body.notes}` : null;
+        await reviewIncident(tx, request.params.id, {
+          status: request.body.status,
+          reviewedBy: reviewer.id,
+          reviewedAt: now,
+          reviewNotes: [current.reviewNotes, note].filter(Boolean).join('\n') || null,
+        });
+      });
+      return { message: 'Incident report updated' };
+    },
+  );
+
+  r.patch(
+    '/api/emergency-alerts/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Resolve an active emergency, with notes',
+        params: IdParamsSchema,
+        body: ResolveEmergencyInputSchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      const manager = request.identity.user!;
+      await app.db.transaction(async (tx) => {
+        const current = await lockEmergency(tx, request.params.id);
+        if (!current) throw new HttpError(404, 'Emergency alert not found');
+        if (current.status === 'resolved') throw new HttpError(409, REVIEW_STEP_BACK);
+        await resolveEmergency(tx, request.params.id, {
+          resolvedBy: manager.id,
+          resolvedAt: new Date(),
+          resolutionNotes: request.body.notes ?? null,
+        });
+      });
+      return { message: 'Emergency resolved' };
+    },
+  );
+}

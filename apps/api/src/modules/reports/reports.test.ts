@@ -1,0 +1,298 @@
+import { addDays, dateInZone, REVIEW_STEP_BACK } from '@dms/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fuelLogs, incidentReports, inspectionTemplateQuestions, shifts } from '../../db/schema';
+import { createCategory, createDriver, createShift, createVehicle } from '../../test/factories';
+import {
+  type Caller,
+  createRoleTestApp,
+  expectJson,
+  type RoleTestApp,
+  TEST_TERMINAL_HEADER,
+} from '../../test/role-test-app';
+
+let t: RoleTestApp;
+let bus: { id: string };
+let question: string;
+const TZ = 'Australia/Sydney';
+
+beforeAll(async () => {
+  t = await createRoleTestApp({ terminal: true });
+  bus = await createVehicle(t.db, {
+    categoryId: (await createCategory(t.db)).id,
+    registrationNumber: 'REP-01',
+    nickname: null,
+  });
+  await t.db.delete(inspectionTemplateQuestions);
+  question = expectJson<{ id: string }>(
+    await t.asManager('POST', '/api/inspection-questions', {
+      question: 'Brakes OK?',
+      category: 'Mechanical',
+    }),
+    201,
+  ).id;
+});
+afterAll(() => t.close());
+
+async function driverOnShift(firstName: string) {
+  const driver = await createDriver(t.db, { firstName, lastName: 'Reporter' });
+  const call: Caller = t.callerWith({ [TEST_TERMINAL_HEADER]: driver.id });
+  const started = await call('POST', '/api/shifts/start', {
+    vehicleId: bus.id,
+    inspection: {
+      responses: [{ questionId: question, passed: firstName !== 'Failing', notes: 'Pads low' }],
+    },
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  return { driver, call };
+}
+
+describe('report lists', () => {
+  it('answer pages newest first, searched by driver and filtered by status, with the questions', async () => {
+    await driverOnShift('Passing');
+    await driverOnShift('Failing');
+    const all = expectJson<{ items: { driverName: string; overallStatus: string }[]; total: number }>(
+      await t.asManager('GET', '/api/inspections/pre-departure?search=reporter'),
+      200,
+    );
+    expect(all.total).toBe(2);
+    expect(all.items.map((i) => i.driverName)).toEqual(['Failing Reporter', 'Passing Reporter']);
+    const failed = expectJson<{ items: { driverName: string; responses: unknown[]; vehicle: string }[] }>(
+      await t.asManager('GET', '/api/inspections/pre-departure?status=fail&search=reporter'),
+      200,
+    );
+    expect(failed.items).toHaveLength(1);
+    expect(failed.items[0]).toMatchObject({
+      driverName: 'Failing Reporter',
+      vehicle: 'REP-01',
+      responses: [
+        {
+          questionId: question,
+          question: 'Brakes OK?',
+          category: 'Mechanical',
+          passed: false,
+          notes: 'Pads low',
+        },
+      ],
+    });
+    const paged = expectJson<{ items: unknown[]; total: number; limit: number }>(
+      await t.asManager('GET', '/api/inspections/pre-departure?search=reporter&limit=1&offset=1'),
+      200,
+    );
+    expect(paged).toMatchObject({ total: 2, limit: 1 });
+    expect(paged.items).toHaveLength(1);
+  });
+
+  it("keep to the operator's dates", async () => {
+    const today = dateInZone(new Date(), TZ);
+    const within = (
+      await t.asManager('GET', `/api/inspections/pre-departure?from=${today}&to=${today}&search=reporter`)
+    ).json();
+    expect(within.total).toBe(2);
+    const before = (
+      await t.asManager('GET', `/api/inspections/pre-departure?to=${addDays(today, -1)}&search=reporter`)
+    ).json();
+    expect(before.total).toBe(0);
+    expect((await t.asManager('GET', '/api/fuel-logs?from=yesterday')).statusCode).toBe(400);
+  });
+
+  it('are for managers only', async () => {
+    for (const url of [
+      '/api/inspections/pre-departure',
+      '/api/inspections/end-of-shift',
+      '/api/fuel-logs',
+      '/api/emergency-alerts',
+      '/api/incident-reports',
+      '/api/reports/fuel-logs/export',
+    ]) {
+      expect((await t.asDriver('GET', url)).statusCode, url).toBe(403);
+      expect((await t.anonymous('GET', url)).statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe('review', () => {
+  it('moves an incident forward with notes, records who and when, and never steps back', async () => {
+    const { call } = await driverOnShift('Incident');
+    const report = expectJson<{ id: string }>(
+      await call('POST', '/api/incident-reports', {
+        incidentType: 'property_damage',
+        location: 'Depot gate',
+        description: 'Mirror clipped the gate post.',
+      }),
+      201,
+    );
+    expectJson(
+      await t.asManager('PATCH', `/api/incident-reports/${report.id}`, {
+        status: 'under_review',
+        notes: 'Asked for photos',
+      }),
+      200,
+    );
+    expectJson(
+      await t.asManager('PATCH', `/api/incident-reports/${report.id}`, {
+        status: 'resolved',
+        notes: 'Gate post repainted',
+      }),
+      200,
+    );
+    const back = await t.asManager('PATCH', `/api/incident-reports/${report.id}`, { status: 'under_review' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toEqual({ message: REVIEW_STEP_BACK });
+    const [row] = await t.db.select().from(incidentReports).where(eq(incidentReports.id, report.id));
+    expect(row).toMatchObject({
+      status: 'resolved',
+      reviewedBy: t.manager.user.id,
+      description: 'Mirror clipped the gate post.',
+    });
+    expect(row?.reviewNotes).toMatch(/Asked for photos\n.*Gate post repainted/);
+    const listed = (await t.asManager('GET', '/api/incident-reports?status=resolved&search=incident')).json();
+    expect(listed.items[0]).toMatchObject({
+      status: 'resolved',
+      reviewedByName: `${t.manager.user.firstName} ${t.manager.user.lastName}`,
+    });
+  });
+
+  it('resolves an emergency once', async () => {
+    const { call } = await driverOnShift('Emergency');
+    const type = expectJson<{ id: string }>(
+      await t.asManager('POST', '/api/emergency-types', { name: 'Breakdown' }),
+      201,
+    );
+    const alert = expectJson<{ id: string }>(
+      await call('POST', '/api/emergency-alerts', { emergencyTypeId: type.id }),
+      201,
+    );
+    expectJson(
+      await t.asManager('PATCH', `/api/emergency-alerts/${alert.id}`, {
+        status: 'resolved',
+        notes: 'Tow arrived',
+      }),
+      200,
+    );
+    expect(
+      (await t.asManager('PATCH', `/api/emergency-alerts/${alert.id}`, { status: 'resolved' })).statusCode,
+    ).toBe(409);
+    const listed = (await t.asManager('GET', '/api/emergency-alerts?search=emergency')).json();
+    expect(listed.items[0]).toMatchObject({
+      status: 'resolved',
+      typeName: 'Breakdown',
+      resolutionNotes: 'Tow arrived',
+    });
+  });
+});
+
+describe('export', () => {
+  it('streams every filtered row as CSV with both date forms, formulas neutralised', async () => {
+    const { driver } = await driverOnShift('Exporter');
+    const [shift] = await t.db.select().from(shifts).where(eq(shifts.driverId, driver.id));
+    const base = Date.now();
+    // More rows than one batch of the export.
+    await t.db.insert(fuelLogs).values(
+      Array.from({ length: 1203 }, (_, i) => ({
+        driverId: driver.id,
+        vehicleId: bus.id,
+        shiftId: shift!.id,
+        fuelDate: new Date(base - i * 60_000),
+        odometerReading: 100_000 + i,
+        litersAdded: 50,
+        fuelType: 'Diesel',
+        location: i === 0 ? '=HYPERLINK("http://evil.example","x")' : 'Depot, bay 2',
+      })),
+    );
+    const res = await t.asManager('GET', '/api/reports/fuel-logs/export?search=exporter');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="fuel-logs-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Date (ISO),Date,Driver,Vehicle,Odometer (km),Liters,Fuel Type,Location,Notes');
+    expect(lines).toHaveLength(1204);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,"\d+ \w+ \d{4}, \d+:\d{2}/);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(lines[2]).toContain('"Depot, bay 2"');
+    const odometers = lines.slice(1).map((l) => /,(1\d{5}),50,Diesel,/.exec(l)?.[1]);
+    expect(new Set(odometers).size).toBe(1203);
+  });
+});
+
+describe('timesheets', () => {
+  it('lists a range and corrects a shift with the original kept beside it', async () => {
+    const driver = await createDriver(t.db, { firstName: 'Tim', lastName: 'Sheet' });
+    const today = dateInZone(new Date(), TZ);
+    const shift = await createShift(t.db, driver.id, { vehicleId: bus.id, endTime: new Date() });
+    await t.db.update(shifts).set({ shiftDate: today }).where(eq(shifts.id, shift.id));
+    const list = expectJson<{ id: string; driver: { firstName: string }; corrections: unknown[] }[]>(
+      await t.asManager('GET', `/api/shifts/all?startDate=${today}&endDate=${today}&driverId=${driver.id}`),
+      200,
+    );
+    expect(list.map((s) => s.id)).toEqual([shift.id]);
+
+    const start = new Date(Date.now() - 8 * 3_600_000).toISOString();
+    const end = new Date(Date.now() - 30 * 60_000).toISOString();
+    const noReason = await t.asManager('POST', `/api/shifts/${shift.id}/corrections`, {
+      startTime: start,
+      endTime: end,
+    });
+    expect(noReason.json().errors).toContainEqual({
+      path: 'reason',
+      message: 'Give the reason for the correction',
+    });
+    const backwards = await t.asManager('POST', `/api/shifts/${shift.id}/corrections`, {
+      startTime: end,
+      endTime: start,
+      reason: 'x y z',
+    });
+    expect(backwards.json().errors).toContainEqual({
+      path: 'endTime',
+      message: 'The end must be after the start',
+    });
+    expectJson(
+      await t.asManager('POST', `/api/shifts/${shift.id}/corrections`, {
+        startTime: start,
+        endTime: end,
+        reason: 'Forgot to clock out',
+      }),
+      201,
+    );
+    const [corrected] = (
+      await t.asManager('GET', `/api/shifts/all?startDate=${today}&endDate=${today}&driverId=${driver.id}`)
+    ).json();
+    expect(corrected).toMatchObject({
+      startTime: start,
+      endTime: end,
+      corrections: [
+        {
+          originalStart: shift.startTime.toISOString(),
+          correctedStart: start,
+          correctedEnd: end,
+          reason: 'Forgot to clock out',
+          correctedByName: `${t.manager.user.firstName} ${t.manager.user.lastName}`,
+        },
+      ],
+    });
+    const csv = await t.asManager(
+      'GET',
+      `/api/shifts/export?startDate=${today}&endDate=${today}&driverId=${driver.id}`,
+    );
+    expect(csv.body).toContain('Tim Sheet');
+    expect(csv.body).toContain('Forgot to clock out');
+    expect(csv.body).toContain(',7.50,Completed,');
+  });
+
+  it('refuses a range of more than 62 days or one that runs backwards', async () => {
+    const wide = await t.asManager('GET', '/api/shifts/all?startDate=2026-01-01&endDate=2026-06-01');
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().errors).toContainEqual({ path: 'endDate', message: 'Choose at most 62 days' });
+    expect(
+      (await t.asManager('GET', '/api/shifts/all?startDate=2026-02-01&endDate=2026-01-01')).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.asDriver('GET', '/api/shifts/all?startDate=2026-01-01&endDate=2026-01-02')).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,161 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, terminals, users } from '../../db/schema';
+
+// Enrolled terminals and the PIN lock of drivers (ADR 15).
+
+const terminalColumns = {
+  id: terminals.id,
+  name: terminals.name,
+  enrolledAt: terminals.enrolledAt,
+  lastUsedAt: terminals.lastUsedAt,
+  createdAt: terminals.createdAt,
+  enrolmentCodeHash: terminals.enrolmentCodeHash,
+  enrolmentExpiresAt: terminals.enrolmentExpiresAt,
+  consecutiveFailures: terminals.consecutiveFailures,
+  nextAttemptAt: terminals.nextAttemptAt,
+};
+export type TerminalRow = Awaited<ReturnType<typeof listTerminals>>[number];
+
+/** Terminals not revoked, oldest first: a depot has a handful. */
+export async function listTerminals(db: Db) {
+  return db
+    .select(terminalColumns)
+    .from(terminals)
+    .where(isNull(terminals.revokedAt))
+    .orderBy(asc(terminals.createdAt));
+}
+
+export async function getTerminal(db: Db, id: string): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .select(terminalColumns)
+    .from(terminals)
+    .where(and(eq(terminals.id, id), isNull(terminals.revokedAt)));
+  return row;
+}
+
+export async function insertTerminal(
+  db: Db,
+  values: { name: string; enrolmentCodeHash: string; enrolmentExpiresAt: Date; createdBy: string | null },
+): Promise<string> {
+  const [row] = await db.insert(terminals).values(values).returning({ id: terminals.id });
+  return row!.id;
+}
+
+export async function setEnrolmentCode(
+  db: Db,
+  id: string,
+  codeHash: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(terminals)
+    .set({ enrolmentCodeHash: codeHash, enrolmentExpiresAt: expiresAt, updatedAt: new Date() })
+    .where(and(eq(terminals.id, id), isNull(terminals.revokedAt)))
+    .returning({ id: terminals.id });
+  return rows.length > 0;
+}
+
+/**
+ * Uses an enrolment code: a conditional update, so a code enrols one device once. The device's new
+ * credential replaces any earlier one of that terminal.
+ */
+export async function redeemEnrolmentCode(db: Db, codeHash: string, credentialHash: string, now: Date) {
+  const [row] = await db
+    .update(terminals)
+    .set({
+      enrolmentCodeHash: null,
+      enrolmentExpiresAt: null,
+      credentialHash,
+      enrolledAt: now,
+      consecutiveFailures: 0,
+      nextAttemptAt: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(terminals.enrolmentCodeHash, codeHash),
+        gt(terminals.enrolmentExpiresAt, now),
+        isNull(terminals.revokedAt),
+      ),
+    )
+    .returning({ id: terminals.id, name: terminals.name });
+  return row;
+}
+
+export async function findTerminalByCredential(
+  db: Db,
+  credentialHash: string,
+): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .select(terminalColumns)
+    .from(terminals)
+    .where(and(eq(terminals.credentialHash, credentialHash), isNull(terminals.revokedAt)));
+  return row;
+}
+
+/** Counts a wrong PIN on the device (atomically) and sets when it may try again. */
+export async function recordPinFailure(
+  db: Db,
+  id: string,
+  nextAttemptAt: (failures: number) => Date | null,
+): Promise<number> {
+  const [row] = await db
+    .update(terminals)
+    .set({ consecutiveFailures: sql`${terminals.consecutiveFailures} + 1` })
+    .where(eq(terminals.id, id))
+    .returning({ failures: terminals.consecutiveFailures });
+  const failures = row?.failures ?? 0;
+  await db
+    .update(terminals)
+    .set({ nextAttemptAt: nextAttemptAt(failures) })
+    .where(eq(terminals.id, id));
+  return failures;
+}
+
+export async function resetPinFailures(db: Db, id: string, usedAt: Date | null): Promise<void> {
+  await db
+    .update(terminals)
+    .set({ consecutiveFailures: 0, nextAttemptAt: null, ...(usedAt ? { lastUsedAt: usedAt } : {}) })
+    .where(eq(terminals.id, id));
+}
+
+/** Revokes a terminal: its credential stops working and its sessions end at once. */
+export async function revokeTerminal(db: Db, id: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(terminals)
+      .set({ revokedAt: now, credentialHash: null, enrolmentCodeHash: null, updatedAt: now })
+      .where(and(eq(terminals.id, id), isNull(terminals.revokedAt)))
+      .returning({ id: terminals.id });
+    if (rows.length === 0) return false;
+    await tx.delete(sessions).where(sql`${sessions.sess}->>'terminalId' = ${id}`);
+    return true;
+  });
+}
+
+/** The user with this PIN, whatever their state (the service decides). */
+export async function findUserByPin(db: Db, pin: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      roles: users.roles,
+      role: users.role,
+      isActive: users.isActive,
+      pinLockedAt: users.pinLockedAt,
+    })
+    .from(users)
+    .where(eq(users.driverNumber, pin));
+  return row;
+}
+
+export async function setPinLock(db: Db, userId: string, lockedAt: Date | null): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ pinLockedAt: lockedAt })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

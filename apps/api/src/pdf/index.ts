@@ -1,0 +1,3 @@
+export { loadLogo } from './load-logo';
+export { type JobPdfInput, type PdfKind, type PdfLogo, pdfFileName } from './pdf-input';
+export { renderJobSheetPdf, renderQuotePdf } from './render-job-pdf';

@@ -1,0 +1,184 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { DEMO, signInViaApi, toast } from './support/accounts';
+import { screenshotBothThemes } from './support/screenshots';
+
+// Reports and timesheets (issue 10): forms submitted by a driver appear in each tab; Pre-Departure
+// filtered by Fail; an incident reviewed to Resolved; a tab exported as CSV; the four timesheet views
+// over a week with an active and a completed shift; a correction with the original kept.
+
+async function driverApi(baseURL: string, email: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'X-Requested-With': 'e2e' } });
+  expect((await api.post('/api/login', { data: { email, password: 'driver1234' } })).status()).toBe(200);
+  return api;
+}
+
+async function clockIn(api: APIRequestContext, fail: boolean) {
+  const vehicles = (await (await api.get('/api/vehicles?type=company_owned&limit=50')).json()).items;
+  const questions = await (await api.get('/api/inspection-questions?type=pre_departure')).json();
+  const res = await api.post('/api/shifts/start', {
+    data: {
+      vehicleId: vehicles[0].id,
+      inspection: {
+        responses: questions.map((q: { id: string }, i: number) => ({
+          questionId: q.id,
+          passed: !(fail && i === 0),
+          notes: fail && i === 0 ? 'Reports journey: failed check' : '',
+        })),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).shift.id as string;
+}
+
+test('forms from a shift show in every tab, are filtered, reviewed and exported', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  const james = await driverApi(baseURL!, DEMO.driver.email);
+  const open = await (await james.get('/api/shifts/active')).json();
+  if (open) await james.post(`/api/shifts/end/${open.id}`);
+  const shiftId = await clockIn(james, true);
+  expect(
+    (
+      await james.post('/api/fuel-logs', {
+        data: { odometerReading: 123456, litersAdded: 99.5, location: `Bay ${stamp}` },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await james.post('/api/incident-reports', {
+        data: {
+          incidentType: 'near_miss',
+          location: `Gate ${stamp}`,
+          description: 'A cyclist swerved in front of the bus.',
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  const endQuestions = await (await james.get('/api/inspection-questions?type=end_of_shift')).json();
+  expect(
+    (
+      await james.post('/api/inspections/end-of-shift', {
+        data: {
+          responses: endQuestions.map((q: { id: string }) => ({ questionId: q.id, passed: true })),
+          busClean: 1,
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  expect((await james.post(`/api/shifts/end/${shiftId}`)).status()).toBe(200);
+
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  await page.goto('/reports');
+  await expect(page.getByRole('tab', { name: 'Pre-Departure' })).toHaveAttribute('aria-selected', 'true');
+  // Filter by Fail: James's inspection is there, every row is a Fail.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Fail', exact: true }).click();
+  const rows = page.getByTestId('report-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: 'Fail' })).toHaveCount(0);
+  const jamesRow = rows.filter({ hasText: 'James Wilson' }).first();
+  await jamesRow.getByRole('button', { name: /View details/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Details' });
+  await expect(detail).toContainText('Reports journey: failed check');
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await screenshotBothThemes(page, '/reports', 'reports-pre-departure');
+
+  await page.getByRole('tab', { name: 'End of Shift' }).click();
+  await expect(page.getByTestId('report-row').filter({ hasText: 'James Wilson' }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Fuel Logs' }).click();
+  await expect(page.getByTestId('report-row').filter({ hasText: `Bay ${stamp}` })).toContainText('99.50');
+
+  // Export the fuel logs the filter shows, and read the file.
+  await page.getByRole('textbox', { name: 'Driver' }).fill('James');
+  await expect(page.getByTestId('report-row').first()).toContainText('James Wilson');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^fuel-logs-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  expect(csv.split('\r\n')[0]).toBe(
+    'Date (ISO),Date,Driver,Vehicle,Odometer (km),Liters,Fuel Type,Location,Notes',
+  );
+  expect(csv).toContain(`Bay ${stamp}`);
+  expect(csv).not.toMatch(/\r\n[^\r\n]*,(?!James Wilson)[A-Z][a-z]+ [A-Z][a-z]+,[^\r\n]*Bay/);
+
+  // Review the incident: Under Review, then Resolved.
+  await page.getByRole('tab', { name: 'Incidents' }).click();
+  const incident = page.getByTestId('report-row').filter({ hasText: `Gate ${stamp}` });
+  await expect(incident).toContainText('Near miss');
+  await incident.getByRole('button', { name: /View details/ }).click();
+  const review = page.getByRole('dialog', { name: 'Details' });
+  await review.getByRole('textbox', { name: 'Review notes' }).fill('Spoke to the driver; no damage.');
+  await review.getByRole('button', { name: 'Move to Under Review' }).click();
+  await expect(toast(page, 'Review saved')).toBeVisible();
+  await review.getByRole('button', { name: 'Close' }).click();
+  await expect(incident).toContainText('Under Review');
+  await incident.getByRole('button', { name: /View details/ }).click();
+  await review.getByRole('button', { name: 'Resolve' }).click();
+  await expect(toast(page, 'Review saved')).toBeVisible();
+  await review.getByRole('button', { name: 'Close' }).click();
+  await expect(incident).toContainText('Resolved');
+  await screenshotBothThemes(page, '/reports?tab=incidents', 'reports-incidents');
+  await james.dispose();
+});
+
+test('timesheets: four views over a week with an active and a completed shift, and a correction', async ({
+  page,
+  baseURL,
+}) => {
+  const liam = await driverApi(baseURL!, 'liam@demo.local');
+  const open = await (await liam.get('/api/shifts/active')).json();
+  if (open) await liam.post(`/api/shifts/end/${open.id}`);
+  const completed = await clockIn(liam, false);
+  expect((await liam.post(`/api/shifts/end/${completed}`)).status()).toBe(200);
+  const active = await clockIn(liam, false);
+
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  await page.goto('/settings/timesheets');
+  await page.getByRole('combobox', { name: 'Driver' }).click();
+  await page.getByRole('option', { name: /Liam/ }).click();
+  const table = page.getByTestId('timesheet-table');
+  await expect(table.getByTestId('timesheet-row').filter({ hasText: 'Active' }).first()).toBeVisible();
+  await expect(table.getByTestId('timesheet-row').filter({ hasText: 'In Progress' }).first()).toBeVisible();
+  await expect(table.getByTestId('timesheet-row').filter({ hasText: 'Completed' }).first()).toBeVisible();
+  await expect(page.getByTestId('timesheet-totals')).toContainText('Liam');
+
+  for (const view of ['Daily', 'Weekly', 'Monthly'] as const) {
+    await page.getByText(view, { exact: true }).click();
+    if (view === 'Monthly') await expect(page.getByTestId('timesheet-month')).toBeVisible();
+    else await expect(page.getByText(/Liam O'Connor · \d{2}:\d{2}/).first()).toBeVisible();
+  }
+
+  // Correct the completed shift: the original stays beside it.
+  await page.getByText('Table', { exact: true }).click();
+  const row = table.getByTestId('timesheet-row').filter({ hasText: 'Completed' }).first();
+  await row.getByRole('button', { name: /Correct/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Correct shift' });
+  await dialog.getByRole('button', { name: 'Save Correction' }).click();
+  await expect(dialog.getByText('Give the reason for the correction')).toBeVisible();
+  // The shift lasted seconds: the correction gives it its real length.
+  const start = await dialog.getByLabel('Start').inputValue();
+  const startAt = new Date(start);
+  startAt.setMinutes(startAt.getMinutes() + 45);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const end = `${startAt.getFullYear()}-${pad(startAt.getMonth() + 1)}-${pad(startAt.getDate())}T${pad(startAt.getHours())}:${pad(startAt.getMinutes())}`;
+  await dialog.getByLabel('End').fill(end);
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Clocked out late at the depot');
+  await dialog.getByRole('button', { name: 'Save Correction' }).click();
+  await expect(toast(page, 'Shift corrected')).toBeVisible();
+  const corrected = table.getByTestId('timesheet-row').filter({ hasText: 'Corrected' }).first();
+  await corrected.getByRole('button', { name: /Correct/ }).click();
+  await expect(dialog.getByTestId('correction-history')).toContainText('Clocked out late at the depot');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(corrected).toContainText('0.75');
+  await screenshotBothThemes(page, '/settings/timesheets', 'settings-timesheets');
+
+  await liam.post(`/api/shifts/end/${active}`);
+  await liam.dispose();
+});

@@ -1,0 +1,317 @@
+import path from 'node:path';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, signInViaApi, toast } from './support/accounts';
+import { screenshotBothThemes } from './support/screenshots';
+
+// The depot terminal, first part (issue 9): a manager adds a terminal, the device enrols with its
+// code, drivers sign in with their PIN; a wrong PIN clears; an unenrolled browser cannot use a PIN;
+// repeated wrong PINs lock the PIN that is then hit, and a manager unlocks it.
+
+const TABLET = { width: 1024, height: 768 };
+
+/** Adds a terminal through Settings > Terminals and answers the code the dialog shows. */
+async function addTerminal(page: Page, name: string): Promise<string> {
+  await page.goto('/settings/terminals');
+  await page.getByRole('button', { name: 'Add Terminal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Terminal' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Add Terminal' }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Enrolment code' });
+  const code = (await codeDialog.getByTestId('enrolment-code').textContent()) ?? '';
+  expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  await codeDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('terminal-row').filter({ hasText: name })).toContainText(
+    'Waiting for its code',
+  );
+  return code;
+}
+
+async function enrol(device: Page, code: string): Promise<void> {
+  await device.goto('/terminal');
+  await expect(device.getByRole('heading', { name: 'Set up this terminal' })).toBeVisible();
+  await device.getByRole('textbox', { name: 'Enrolment code' }).fill(code);
+  await device.getByRole('button', { name: 'Enrol This Device' }).click();
+  await expect(device.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+}
+
+async function typePin(device: Page, pin: string): Promise<void> {
+  for (const digit of pin) await device.getByRole('button', { name: digit, exact: true }).click();
+}
+
+/** Wrong PINs through the device's own cookie, waiting out the device's growing delay. */
+async function wrongPins(request: APIRequestContext, count: number): Promise<void> {
+  for (let i = 0; i < count; ) {
+    const res = await request.post('/api/terminal/login', { data: { driverNumber: '0009' } });
+    if (res.status() === 429) {
+      await new Promise((r) => setTimeout(r, Number(res.headers()['retry-after'] ?? '1') * 1000 + 100));
+      continue;
+    }
+    expect(res.status()).toBe(401);
+    i++;
+  }
+}
+
+let deviceContext: BrowserContext;
+
+test.afterEach(async () => {
+  await deviceContext?.close();
+});
+
+test('a manager adds a terminal, the device enrols, a driver signs in with a PIN and logs out', async ({
+  page,
+  browser,
+}) => {
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const code = await addTerminal(page, `Brookvale kiosk ${Date.now().toString(36)}`);
+  await screenshotBothThemes(page, '/settings/terminals', 'settings-terminals');
+
+  deviceContext = await browser.newContext({ viewport: TABLET });
+  const device = await deviceContext.newPage();
+  await enrol(device, code);
+
+  // A wrong PIN clears the entry and says so.
+  await typePin(device, '0008');
+  await expect(toast(device, 'Login Failed')).toContainText('Invalid PIN. Please try again.');
+  await expect(device.getByTestId('pin-status')).toHaveText('0 of 4 digits entered');
+
+  // The keyboard works as well as the keys: James's PIN is 1111.
+  await device.keyboard.type('1111');
+  await expect(device).toHaveURL(/\/terminal\/dashboard$/);
+  await expect(device.getByTestId('terminal-driver-name')).toHaveText('James Wilson');
+  await device.screenshot({
+    path: path.join(process.cwd(), '.tmp/screenshots/terminal-dashboard-tablet-light.png'),
+  });
+
+  await device.getByRole('button', { name: 'Logout' }).click();
+  const confirm = device.getByRole('dialog', { name: 'Confirm Logout' });
+  await expect(confirm).toContainText('Are you sure you want to log out of the terminal?');
+  await confirm.getByRole('button', { name: 'Logout' }).click();
+  await expect(device).toHaveURL(/\/terminal$/);
+  await expect(device.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+  await device.screenshot({
+    path: path.join(process.cwd(), '.tmp/screenshots/terminal-keypad-tablet-light.png'),
+  });
+  await screenshotBothThemes(device, '/terminal', 'terminal-keypad');
+});
+
+test('a browser that is not enrolled cannot use a PIN', async ({ browser }) => {
+  deviceContext = await browser.newContext({ viewport: TABLET });
+  const device = await deviceContext.newPage();
+  await device.goto('/terminal');
+  await expect(device.getByRole('heading', { name: 'Set up this terminal' })).toBeVisible();
+  await expect(device.getByRole('group', { name: 'PIN keypad' })).toHaveCount(0);
+  const res = await device.request.post('/api/terminal/login', { data: { driverNumber: '1111' } });
+  expect(res.status()).toBe(403);
+  expect((await res.json()).message).toContain('not set up as a terminal');
+  await screenshotBothThemes(device, '/terminal', 'terminal-enrol');
+});
+
+test('ten wrong PINs lock the PIN that is hit next, until a manager unlocks it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const code = await addTerminal(page, `Lockout kiosk ${Date.now().toString(36)}`);
+  deviceContext = await browser.newContext({ viewport: TABLET });
+  const device = await deviceContext.newPage();
+  await enrol(device, code);
+
+  await wrongPins(device.request, 10);
+  // After the tenth wrong PIN the device waits six seconds; then Noah's PIN (5555) is treated as a
+  // guess that hit.
+  await device.waitForTimeout(6500);
+  await typePin(device, '5555');
+  await expect(toast(device, 'Login Failed')).toContainText('locked');
+  await expect(device).toHaveURL(/\/terminal$/);
+
+  // The driver's card shows the lock; the manager unlocks it.
+  await page.goto('/settings/drivers');
+  await page.getByRole('textbox', { name: 'Search drivers' }).fill('noah@demo.local');
+  const row = page.getByRole('row', { name: /Noah Brown/ });
+  await expect(row.getByTestId('pin-locked')).toBeVisible();
+  await row.getByRole('button', { name: 'More actions for Noah Brown' }).click();
+  await page.getByRole('menuitem', { name: 'Unlock PIN' }).click();
+  await expect(toast(page, 'PIN unlocked')).toBeVisible();
+  await expect(row.getByTestId('pin-locked')).toHaveCount(0);
+
+  await typePin(device, '5555');
+  await expect(device).toHaveURL(/\/terminal\/dashboard$/);
+  await expect(device.getByTestId('terminal-driver-name')).toHaveText('Noah Brown');
+});
+
+test('a shift at the terminal: clock in with a failed check, fuel, incident, emergency on the office screen, end of shift, clock out', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const code = await addTerminal(page, `Shift kiosk ${Date.now().toString(36)}`);
+  // The manager keeps an office screen open.
+  await page.goto('/');
+
+  deviceContext = await browser.newContext({ viewport: TABLET });
+  const device = await deviceContext.newPage();
+  await enrol(device, code);
+  await typePin(device, '2222'); // Priya
+  await expect(device.getByTestId('terminal-driver-name')).toHaveText('Priya Sharma');
+  await expect(device.getByRole('button', { name: 'Fuel/Odometer' })).toBeDisabled();
+  await expect(device.getByRole('button', { name: 'Pre-Departure' })).toBeDisabled();
+
+  // Clock in: a vehicle, then the pre-departure inspection with one Fail.
+  await device.getByRole('button', { name: 'Clock In' }).click();
+  const vehicles = device.getByRole('dialog', { name: 'Choose your vehicle' });
+  await expect(vehicles.getByRole('button', { name: 'Confirm & Clock In' })).toBeDisabled();
+  await vehicles.getByTestId('vehicle-option').first().click();
+  await vehicles.getByRole('button', { name: 'Confirm & Clock In' }).click();
+  const inspection = device.getByRole('dialog', { name: 'Pre-Departure Inspection' });
+  const questions = inspection.getByTestId('inspection-question');
+  await expect(questions.first()).toBeVisible();
+  await inspection.getByRole('button', { name: 'Submit Inspection' }).click();
+  await expect(
+    toast(device, /Incomplete Inspection: Please answer all \d+ questions before submitting/),
+  ).toBeVisible();
+  const count = await questions.count();
+  for (let i = 0; i < count; i++) {
+    await questions
+      .nth(i)
+      .getByText(i === 0 ? 'Fail' : 'Pass', { exact: true })
+      .click();
+  }
+  await questions.first().getByRole('textbox').fill('Nearside mirror cracked');
+  await expect(inspection.getByTestId('inspection-banner')).toHaveText(
+    'Vehicle has failed inspection. Please address all issues before departing.',
+  );
+  await device.screenshot({
+    path: path.join(process.cwd(), '.tmp/screenshots/terminal-inspection-tablet-light.png'),
+  });
+  await inspection.getByRole('button', { name: 'Submit Inspection' }).click();
+  await expect(toast(device, 'Shift Started')).toBeVisible();
+  await expect(device.getByTestId('on-shift')).toContainText(/On shift since .* 0\.\d h/);
+
+  // A fuel log, checked first, then sent.
+  await device.getByRole('button', { name: 'Fuel/Odometer' }).click();
+  const fuel = device.getByRole('dialog', { name: 'Fuel / Odometer' });
+  await fuel.getByRole('button', { name: 'Submit Fuel Log' }).click();
+  await expect(fuel.getByText('Odometer reading is required')).toBeVisible();
+  await expect(fuel.getByText('Liters added is required')).toBeVisible();
+  await fuel.getByRole('textbox', { name: 'Odometer (km)' }).fill('184220');
+  await fuel.getByRole('textbox', { name: 'Litres added' }).fill('212.5');
+  await fuel.getByRole('textbox', { name: 'Location' }).fill('Brookvale depot bowser');
+  await fuel.getByRole('button', { name: 'Submit Fuel Log' }).click();
+  await expect(toast(device, 'Fuel Log Submitted')).toBeVisible();
+
+  // An incident with injuries and police details.
+  await device.getByRole('button', { name: 'Incident Report' }).click();
+  const incident = device.getByRole('dialog', { name: 'Incident Report' });
+  await incident.getByRole('button', { name: 'Submit Incident Report' }).click();
+  await expect(incident.getByText('Incident type is required')).toBeVisible();
+  await expect(incident.getByText('Location is required')).toBeVisible();
+  await expect(incident.getByText('Please provide a detailed description (min 10 characters)')).toBeVisible();
+  await incident.getByRole('combobox', { name: 'Incident type' }).click();
+  await device.getByRole('option', { name: 'Passenger incident' }).click();
+  await incident.getByRole('textbox', { name: 'Location' }).fill('Pittwater Rd, Dee Why');
+  await incident
+    .getByRole('textbox', { name: 'Description' })
+    .fill('A passenger fell when the bus braked hard.');
+  await expect(incident.getByRole('textbox', { name: 'Injury details' })).toHaveCount(0);
+  await incident.getByRole('switch', { name: 'Injuries reported' }).check({ force: true });
+  await incident.getByRole('textbox', { name: 'Injury details' }).fill('Grazed knee, first aid given');
+  await incident.getByRole('switch', { name: 'Police notified' }).check({ force: true });
+  await incident.getByRole('textbox', { name: 'Police report number' }).fill('E12345678');
+  await incident.getByRole('button', { name: 'Submit Incident Report' }).click();
+  await expect(toast(device, 'Incident Report Submitted')).toBeVisible();
+
+  // An emergency reaches the manager's open screen without a reload.
+  await device.getByRole('button', { name: 'Emergency' }).click();
+  const emergency = device.getByRole('dialog', { name: 'Emergency Alert' });
+  await expect(emergency).toContainText('Call 000 first');
+  await emergency.getByRole('combobox', { name: 'Emergency type' }).click();
+  await device.getByRole('option').first().click();
+  await emergency.getByRole('textbox', { name: 'Location' }).fill('M1 northbound, Wahroonga');
+  await emergency.getByRole('button', { name: 'Send Emergency Alert' }).click();
+  await expect(toast(device, 'Emergency Alert Sent')).toBeVisible();
+  const banner = page.getByTestId('emergency-banner');
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  await expect(banner).toContainText('Priya Sharma');
+  await expect(banner).toContainText('M1 northbound, Wahroonga');
+  await page.screenshot({
+    path: path.join(process.cwd(), '.tmp/screenshots/manager-emergency-banner-desktop-light.png'),
+  });
+
+  // End of shift, then clock out.
+  await device.getByRole('button', { name: 'End of Shift' }).click();
+  const end = device.getByRole('dialog', { name: 'End of Shift Inspection' });
+  const endQuestions = end.getByTestId('inspection-question');
+  await expect(endQuestions.first()).toBeVisible();
+  for (let i = 0; i < (await endQuestions.count()); i++)
+    await endQuestions.nth(i).getByText('Pass', { exact: true }).click();
+  await end.getByRole('switch', { name: 'Body damage found' }).check({ force: true });
+  await end.getByRole('textbox', { name: 'Body damage details' }).fill('Scratch on the rear bumper');
+  await expect(end.getByTestId('inspection-banner')).toHaveText('Vehicle passed all checks!');
+  await end.getByRole('button', { name: 'Submit Inspection' }).click();
+  await expect(toast(device, 'Inspection Submitted')).toBeVisible();
+  await device.getByRole('button', { name: 'Clock Out' }).click();
+  await expect(toast(device, 'Shift Ended')).toBeVisible();
+  await expect(device.getByText('Not on shift')).toBeVisible();
+  await device.screenshot({
+    path: path.join(process.cwd(), '.tmp/screenshots/terminal-after-shift-tablet-light.png'),
+  });
+});
+
+test('a fuel log made while the network is down is delivered once when it returns', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const code = await addTerminal(page, `Offline kiosk ${Date.now().toString(36)}`);
+  deviceContext = await browser.newContext({ viewport: TABLET });
+  const device = await deviceContext.newPage();
+  await enrol(device, code);
+  await typePin(device, '4444'); // Emma
+  await expect(device.getByTestId('terminal-driver-name')).toHaveText('Emma Taylor');
+  // Clock in through the API of this device (the journey above covers the dialogs).
+  const vehicles = await (await device.request.get('/api/vehicles?type=company_owned&limit=50')).json();
+  const questions = await (await device.request.get('/api/inspection-questions?type=pre_departure')).json();
+  const started = await device.request.post('/api/shifts/start', {
+    headers: { 'X-Requested-With': 'e2e' },
+    data: {
+      vehicleId: vehicles.items.at(-1).id,
+      inspection: { responses: questions.map((q: { id: string }) => ({ questionId: q.id, passed: true })) },
+    },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  await device.reload();
+  await expect(device.getByTestId('on-shift')).toBeVisible();
+
+  const odometer = String(500000 + Math.floor(Math.random() * 100000));
+  await deviceContext.setOffline(true);
+  await device.getByRole('button', { name: 'Fuel/Odometer' }).click();
+  const fuel = device.getByRole('dialog', { name: 'Fuel / Odometer' });
+  await fuel.getByRole('textbox', { name: 'Odometer (km)' }).fill(odometer);
+  await fuel.getByRole('textbox', { name: 'Litres added' }).fill('88');
+  await fuel.getByRole('button', { name: 'Submit Fuel Log' }).click();
+  await expect(toast(device, 'Saved on this terminal')).toBeVisible();
+  await expect(device.getByTestId('pending-submissions')).toContainText('Fuel log: waiting to be sent');
+  await device.screenshot({
+    path: path.join(process.cwd(), '.tmp/screenshots/terminal-pending-tablet-light.png'),
+  });
+
+  await deviceContext.setOffline(false);
+  await expect(device.getByTestId('pending-submissions')).toHaveCount(0, { timeout: 15_000 });
+  const logs = await (await page.request.get('/api/fuel-logs?limit=200')).json();
+  expect(
+    logs.items.filter((l: { odometerReading: number }) => String(l.odometerReading) === odometer),
+  ).toHaveLength(1);
+  // A reload sends nothing twice.
+  await device.reload();
+  await expect(device.getByTestId('on-shift')).toBeVisible();
+  const again = await (await page.request.get('/api/fuel-logs?limit=200')).json();
+  expect(
+    again.items.filter((l: { odometerReading: number }) => String(l.odometerReading) === odometer),
+  ).toHaveLength(1);
+  // Clock out so that the demo driver is free again.
+  const shift = await (await device.request.get('/api/shifts/active')).json();
+  await device.request.post(`/api/shifts/end/${shift.id}`, { headers: { 'X-Requested-With': 'e2e' } });
+});

@@ -1,0 +1,14 @@
+import { Typography } from '@mantine/core';
+
+/**
+ * Shows rich text that the server stored after cleaning it to an allow-list (driver notes, terms):
+ * the HTML holds only paragraphs, emphasis and colours, so it is safe to render as it is.
+ */
+export function RichTextView({ html, 'data-testid': testId }: { html: string; 'data-testid'?: string }) {
+  return (
+    <Typography data-testid={testId}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server before storing */}
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+    </Typography>
+  );
+}

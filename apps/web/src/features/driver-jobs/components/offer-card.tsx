@@ -1,0 +1,73 @@
+import { effectiveOfferStatus, type JobOffer, OFFER_STATUS_COLORS, OFFER_STATUS_LABELS } from '@dms/domain';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { formatInstant, formatServiceDate } from '../../../components/driver-job/format';
+import { JobSummary } from '../../../components/driver-job/job-summary';
+
+/** An offer (spec 2 §2.5): status, expiry, message, the job and who offered it; Accept and Decline while pending. */
+export function OfferCard({
+  offer,
+  now,
+  onAccept,
+  onDecline,
+  onView,
+}: {
+  offer: JobOffer;
+  now: Date;
+  onAccept: (offer: JobOffer) => void;
+  onDecline: (offer: JobOffer) => void;
+  onView: (offer: JobOffer) => void;
+}) {
+  const status = effectiveOfferStatus(offer, now);
+  const job = offer.job;
+  return (
+    <Card padding="md" data-testid="offer-card" data-status={status}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+              {job.title ?? 'Untitled job'}
+            </Title>
+            <Text size="sm">{formatServiceDate(job.serviceDate)}</Text>
+          </Stack>
+          <Badge
+            color={OFFER_STATUS_COLORS[status]}
+            variant="light"
+            style={{ flexShrink: 0 }}
+            data-testid="offer-status"
+          >
+            {OFFER_STATUS_LABELS[status]}
+          </Badge>
+        </Group>
+        <JobSummary job={job} />
+        {offer.message && (
+          <Text size="sm" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+            “{offer.message}”
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {offer.creator?.firstName ? `Offered by ${offer.creator.firstName}` : 'Offered by the office'}
+          {offer.expiresAt
+            ? status === 'expired'
+              ? ` · Expired ${formatInstant(offer.expiresAt)}`
+              : status === 'pending'
+                ? ` · Answer by ${formatInstant(offer.expiresAt)}`
+                : ''
+            : ''}
+        </Text>
+        <Group gap="sm" justify="flex-end">
+          <Button variant="subtle" onClick={() => onView(offer)}>
+            View Details
+          </Button>
+          {status === 'pending' && (
+            <>
+              <Button variant="default" color="red" onClick={() => onDecline(offer)}>
+                Decline
+              </Button>
+              <Button onClick={() => onAccept(offer)}>Accept</Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

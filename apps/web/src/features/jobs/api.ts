@@ -1,0 +1,169 @@
+import type {
+  Contact,
+  Customer,
+  Depot,
+  Driver,
+  Job,
+  JobClash,
+  JobClashQuery,
+  JobInput,
+  JobSaveResult,
+  JobStaffing,
+  JobStatus,
+  TermsTemplate,
+  Vehicle,
+  VehicleCategory,
+} from '@dms/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../lib/api-client';
+
+// Job management (spec 2 §2.2-2.4, §7.1): the manager's reads and writes. Keys start with the API
+// path, so that live events (lib/use-live-events.ts) refresh them.
+
+export const JOBS_PATH = '/api/jobs';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface JobListParams {
+  period?: 'today' | 'week' | 'month';
+  from?: string;
+  to?: string;
+  driverId?: string;
+  status?: JobStatus;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+export function useJobs(params: JobListParams) {
+  return useQuery<Page<Job>>({ queryKey: [JOBS_PATH, params], placeholderData: keepPreviousData });
+}
+
+export function useJob(id: string | null) {
+  return useQuery<Job>({ queryKey: [JOBS_PATH, id ?? ''], enabled: Boolean(id), refetchOnMount: 'always' });
+}
+
+/** Every job read (list, detail, staffing) is stale after a write. */
+function useJobMutation<V, T>(mutationFn: (v: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (q) =>
+          typeof q.queryKey[0] === 'string' &&
+          (q.queryKey[0].startsWith(JOBS_PATH) || q.queryKey[0] === '/api/customers'),
+      }),
+  });
+}
+
+export function useCreateJob() {
+  return useJobMutation((input: JobInput) => apiJson<JobSaveResult>('POST', JOBS_PATH, input));
+}
+
+export function useUpdateJob() {
+  return useJobMutation(({ id, input }: { id: string; input: JobInput }) =>
+    apiJson<JobSaveResult>('PUT', `${JOBS_PATH}/${id}`, input),
+  );
+}
+
+export function useDeleteJob() {
+  return useJobMutation((id: string) => apiJson<{ message: string }>('DELETE', `${JOBS_PATH}/${id}`));
+}
+
+export function usePublishJob() {
+  return useJobMutation((id: string) => apiJson<JobSaveResult>('POST', `${JOBS_PATH}/${id}/publish`));
+}
+
+export function useChangeJobStatus() {
+  return useJobMutation(({ id, status }: { id: string; status: JobStatus }) =>
+    apiJson<Job>('PATCH', `${JOBS_PATH}/${id}/status`, { status }),
+  );
+}
+
+export function useMarkJobSeen() {
+  return useJobMutation((id: string) =>
+    apiJson<{ message: string }>('POST', `${JOBS_PATH}/${id}/clear-updates`),
+  );
+}
+
+/** What the form has now, checked for vehicles and drivers already out at an overlapping time. */
+export function useJobClashes(query: JobClashQuery | null) {
+  return useQuery<{ clashes: JobClash[] }>({
+    queryKey: ['/api/jobs/clashes', query],
+    queryFn: () => apiJson<{ clashes: JobClash[] }>('POST', '/api/jobs/clashes', query),
+    enabled: query !== null,
+    staleTime: 10_000,
+  });
+}
+
+// ---- offers and requests (ADR 14)
+
+export function useJobStaffing(id: string | null) {
+  return useQuery<JobStaffing>({
+    queryKey: [JOBS_PATH, id ?? '', 'staffing'],
+    enabled: Boolean(id),
+    refetchOnMount: 'always',
+  });
+}
+
+export function useDecideRequest() {
+  return useJobMutation(({ id, status }: { id: string; status: 'approved' | 'rejected' }) =>
+    apiJson('PATCH', `/api/job-requests/${id}`, { status }),
+  );
+}
+
+export function useOfferSlot() {
+  return useJobMutation(
+    ({
+      jobId,
+      slotId,
+      driverId,
+      message,
+    }: {
+      jobId: string;
+      slotId: string;
+      driverId: string;
+      message?: string;
+    }) => apiJson('POST', `${JOBS_PATH}/${jobId}/offers`, { slotId, driverId, message }),
+  );
+}
+
+// ---- what the form chooses from
+
+export function useCustomerSearch(term: string, enabled: boolean) {
+  return useQuery<{ items: { customer: Customer; contacts: Contact[] }[] }>({
+    queryKey: ['/api/customers/search', { search: term, limit: 10 }],
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDriverOptions() {
+  return useQuery<Page<Driver>>({ queryKey: ['/api/drivers', { limit: 200 }] });
+}
+
+export function useVehicleOptions() {
+  return useQuery<Page<Vehicle>>({ queryKey: ['/api/vehicles', { limit: 200 }] });
+}
+
+export function useCategoryOptions() {
+  return useQuery<Page<VehicleCategory>>({ queryKey: ['/api/vehicle-categories-new', { limit: 200 }] });
+}
+
+export function useDepotOptions() {
+  return useQuery<Page<Depot>>({ queryKey: ['/api/depots', { limit: 200 }] });
+}
+
+export function useTermsTemplates() {
+  return useQuery<TermsTemplate[]>({ queryKey: ['/api/terms-templates'] });
+}
+
+/** PDFs download through the browser (spec 2 §7.1: quote-{8}.pdf, jobsheet-{8}.pdf). */
+export const quotePdfUrl = (id: string) => `${JOBS_PATH}/${id}/quote/pdf`;
+export const jobSheetPdfUrl = (id: string) => `${JOBS_PATH}/${id}/jobsheet/pdf`;

@@ -1,0 +1,86 @@
+import type {
+  EmergencyReport,
+  EndOfShiftReport,
+  FuelLogReport,
+  IncidentReportRow,
+  PreDepartureReport,
+  ReportTab,
+} from '@dms/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, queryKeyToPath } from '../../lib/api-client';
+
+// Reports (spec 2 §2.6, §7.4): each tab reads its list only when it is open.
+
+export const REPORT_PATHS: Record<ReportTab, string> = {
+  'pre-departure': '/api/inspections/pre-departure',
+  'end-of-shift': '/api/inspections/end-of-shift',
+  'fuel-logs': '/api/fuel-logs',
+  emergencies: '/api/emergency-alerts',
+  incidents: '/api/incident-reports',
+};
+
+export interface ReportRows {
+  'pre-departure': PreDepartureReport;
+  'end-of-shift': EndOfShiftReport;
+  'fuel-logs': FuelLogReport;
+  emergencies: EmergencyReport;
+  incidents: IncidentReportRow;
+}
+
+export interface ReportFilters {
+  search?: string;
+  from?: string;
+  to?: string;
+  status?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export function useReport<T extends ReportTab>(
+  tab: T,
+  filters: ReportFilters,
+  page: number,
+  pageSize: number,
+) {
+  return useQuery<Page<ReportRows[T]>>({
+    queryKey: [REPORT_PATHS[tab], { ...filters, limit: pageSize, offset: (page - 1) * pageSize }],
+    placeholderData: keepPreviousData,
+    // Drivers submit all day: a tab shows what there is when it is opened.
+    refetchOnMount: 'always',
+  });
+}
+
+/** The export's address: the browser downloads it (a streamed CSV of every filtered row). */
+export function exportUrl(tab: ReportTab, filters: ReportFilters): string {
+  return queryKeyToPath([`/api/reports/${tab}/export`, { ...filters }]);
+}
+
+function useReviewMutation<V>(mutationFn: (v: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (q) =>
+          q.queryKey[0] === REPORT_PATHS.incidents || q.queryKey[0] === REPORT_PATHS.emergencies,
+      }),
+  });
+}
+
+export function useReviewIncident() {
+  return useReviewMutation(
+    ({ id, status, notes }: { id: string; status: 'under_review' | 'resolved'; notes: string }) =>
+      apiJson('PATCH', `${REPORT_PATHS.incidents}/${id}`, { status, notes }),
+  );
+}
+
+export function useResolveEmergency() {
+  return useReviewMutation(({ id, notes }: { id: string; notes: string }) =>
+    apiJson('PATCH', `${REPORT_PATHS.emergencies}/${id}`, { status: 'resolved', notes }),
+  );
+}
