@@ -157,6 +157,9 @@ describe('branding', () => {
       tagline: 'Streamline your transportation operations',
       logoUrl: null,
       logoBackground: 'transparent',
+      currency: 'AUD',
+      locale: 'en-AU',
+      timeZone: 'Australia/Sydney',
       version: 0,
     });
   });

@@ -42,12 +42,12 @@ test('customers: create a school with validation, edit, contacts, archive', asyn
   await expect(toast(page, 'Customer created successfully')).toBeVisible();
   await expect(add).toBeHidden();
 
-  // Found by search, with its figures in £.
+  // Found by search, with its figures in the operator's currency (AUD for the demo operator).
   await page.getByRole('textbox', { name: 'Search customers' }).fill(name);
   const card = page.getByRole('article', { name });
   await expect(card).toContainText('School');
   await expect(card).toContainText('02 9555 0123');
-  await expect(card).toContainText('£0.00');
+  await expect(card).toContainText('$0.00');
   await expect(card).toContainText('Contacts (0)');
 
   // Type filter.

@@ -11,6 +11,8 @@ interface Branding {
   tagline: string;
   logoUrl: string | null;
   logoBackground: string;
+  currency: string;
+  locale: string;
 }
 
 /** A valid 1×1 PNG. */
@@ -40,6 +42,8 @@ async function restoreBranding(request: APIRequestContext, original: Branding): 
       tagline: original.tagline,
       logoUrl: original.logoUrl,
       logoBackground: original.logoBackground,
+      currency: original.currency,
+      locale: original.locale,
     },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -104,6 +108,40 @@ test('general: a new app name and tagline show in the header and on the sign-in 
   } finally {
     await restoreBranding(page.request, original);
   }
+});
+
+test('general: the operator currency and locale decide how revenue and dates read', async ({ page }) => {
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const original = await readBranding(page.request);
+  expect(original).toMatchObject({ currency: 'AUD', locale: 'en-AU' });
+  const coastline = () => page.getByRole('article', { name: 'Coastline Events Pty Ltd' });
+  try {
+    // The demo operator is in Sydney: revenue in Australian dollars.
+    await page.goto('/settings/customers');
+    await expect(coastline()).toContainText('$31,620.00');
+    await expect(coastline()).not.toContainText('£');
+
+    await openGeneral(page);
+    const form = page.getByRole('form', { name: 'App settings' });
+    await expect(form.getByTestId('format-example')).toContainText('$31,620.00');
+    await form.getByRole('combobox', { name: 'Currency' }).click();
+    await form.getByRole('combobox', { name: 'Currency' }).fill('GBP');
+    await page.getByRole('option', { name: /^GBP · British Pound/ }).click();
+    await form.getByRole('combobox', { name: 'Locale' }).click();
+    await page.getByRole('option', { name: /en-GB$/ }).click();
+    await expect(form.getByTestId('format-example')).toContainText('£31,620.00');
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(toast(page, 'App settings updated successfully')).toBeVisible();
+
+    await page.goto('/settings/customers');
+    await page.reload();
+    await expect(coastline()).toContainText('£31,620.00');
+    await screenshotBothThemes(page, '/settings/customers', 'settings-customers-gbp');
+  } finally {
+    await restoreBranding(page.request, original);
+  }
+  await page.goto('/settings/customers');
+  await expect(coastline()).toContainText('$31,620.00');
 });
 
 test('general: a PNG and then an SVG logo show in the header; removing the logo brings the icon back', async ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCY_MESSAGE, isCurrencyCode, isLocale, LOCALE_MESSAGE } from './format';
 
 // Field rules shared by several forms. Empty optional strings become null (spec 2 §5).
 
@@ -128,3 +129,15 @@ export const ListQuerySchema = z.object({
   includeInactive: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/** An ISO 4217 code Intl knows ('aud' is read as 'AUD'). */
+export const currencyCode = () =>
+  z
+    .string({ error: CURRENCY_MESSAGE })
+    .trim()
+    .toUpperCase()
+    .refine(isCurrencyCode, { error: CURRENCY_MESSAGE });
+
+/** A BCP 47 language and region Intl knows, e.g. 'en-AU'. */
+export const localeTag = () =>
+  z.string({ error: LOCALE_MESSAGE }).trim().refine(isLocale, { error: LOCALE_MESSAGE });

@@ -6,6 +6,7 @@ export * from './documents.schema';
 export * from './driver.schema';
 export * from './fields';
 export * from './fleet.schema';
+export * from './format';
 export * from './inspection';
 export * from './job.schema';
 export * from './job-grouping';

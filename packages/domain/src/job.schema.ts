@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { CUSTOMER_TYPES } from './customer.schema';
 import { JOB_LIST_PERIODS } from './dates';
-import { ListQuerySchema, optionalEmail, optionalId, optionalPhone, optionalText } from './fields';
+import {
+  currencyCode,
+  ListQuerySchema,
+  optionalEmail,
+  optionalId,
+  optionalPhone,
+  optionalText,
+} from './fields';
 import { optionalVersion } from './fleet.schema';
 import { ADJUSTMENT_TYPES, DEFAULT_CURRENCY, DEFAULT_TAX_RATE, TAX_MODES } from './pricing';
 
@@ -224,12 +231,7 @@ export const JobInputSchema = z.object({
       .min(0, { error: 'Tax rate must be between 0 and 100' })
       .max(100, { error: 'Tax rate must be between 0 and 100' }),
   ),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { error: 'Currency must be a 3-letter code such as AUD' })
-    .default(DEFAULT_CURRENCY),
+  currency: currencyCode().default(DEFAULT_CURRENCY),
   pricingNotes: optionalText(),
   termsTemplateId: optionalId(),
   termsAndConditions: z.preprocess(

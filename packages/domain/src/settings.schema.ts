@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lineText, requiredText } from './fields';
+import { currencyCode, lineText, localeTag, requiredText } from './fields';
+import { DEFAULT_OPERATOR_CURRENCY, DEFAULT_OPERATOR_LOCALE, DEFAULT_OPERATOR_TIME_ZONE } from './format';
 
 export const APP_ICONS = ['Truck', 'Bus', 'Car', 'Ship', 'Plane', 'Package', 'Building'] as const;
 export type AppIcon = (typeof APP_ICONS)[number];
@@ -14,6 +15,9 @@ export const DEFAULT_BRANDING = {
   tagline: 'Streamline your transportation operations',
   logoUrl: null,
   logoBackground: 'transparent',
+  currency: DEFAULT_OPERATOR_CURRENCY,
+  locale: DEFAULT_OPERATOR_LOCALE,
+  timeZone: DEFAULT_OPERATOR_TIME_ZONE,
 } as const satisfies AppSettings;
 
 /** Any icon name outside the seven known ones falls back to Truck (spec 1 §1). */
@@ -35,6 +39,11 @@ export const AppSettingsSchema = z.object({
   tagline: z.string(),
   logoUrl: z.string().nullable(),
   logoBackground: z.enum(LOGO_BACKGROUNDS),
+  /** The operator's currency (ISO 4217) and locale (BCP 47), set in General settings. */
+  currency: z.string(),
+  locale: z.string(),
+  /** The operator's time zone (APP_TIMEZONE): 'today' and every time shown are in it. */
+  timeZone: z.string(),
   /** Optimistic-locking counter of the stored row (0 while none is stored); send it back with PUT. */
   version: z.number().int().optional(),
 });
@@ -51,6 +60,9 @@ export const UpdateAppSettingsInputSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
   logoBackground: z.enum(LOGO_BACKGROUNDS).default('transparent'),
+  /** Left as stored when not sent. */
+  currency: currencyCode().optional(),
+  locale: localeTag().optional(),
   /** The version the form was loaded with: a stale one is refused with 409 (STALE_RECORD_MESSAGE). */
   version: z.number().int().min(0).optional(),
 });

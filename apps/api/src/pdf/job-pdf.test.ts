@@ -84,7 +84,19 @@ describe('quote PDF', () => {
       basePrice: 1000,
       taxRate: 15,
     });
-    const flat = squash((await pdfText(await renderQuotePdf(pdfInput(job, {}, { locale: 'en-NZ' })))).text);
+    const flat = squash(
+      (
+        await pdfText(
+          await renderQuotePdf(
+            pdfInput(
+              job,
+              {},
+              { operator: { currency: 'NZD', locale: 'en-NZ', timeZone: 'Pacific/Auckland' } },
+            ),
+          ),
+        )
+      ).text,
+    );
     expect(flat).toContain('Subtotal $1,000.00');
     expect(flat).toContain('Tax (15%) $150.00');
     expect(flat).toContain('Total $1,150.00');

@@ -39,7 +39,7 @@ export function JobSheetDocument({ input }: { input: JobPdfInput }) {
   const { job, settings } = input;
   const theme = documentTheme(settings);
   const company = companyOf(input);
-  const format = pdfFormat(input.locale, input.timeZone, job.currency);
+  const format = pdfFormat(input.operator, job.currency);
   const legs = sortedLegs(job);
   const slots = sortedSlots(job);
   const title = settings.jobSheetHeaderText?.trim() || DEFAULT_JOB_SHEET_HEADER_TEXT;

@@ -1,4 +1,4 @@
-import type { DocumentSettings, Job } from '@dms/domain';
+import type { DocumentSettings, Job, OperatorFormat } from '@dms/domain';
 
 /** Everything a quote or job sheet is drawn from: the job as the API answers it, and the branding. */
 export interface JobPdfInput {
@@ -6,10 +6,8 @@ export interface JobPdfInput {
   settings: DocumentSettings;
   /** The stored logo; null when there is none or it could not be read. */
   logo: PdfLogo | null;
-  /** e.g. 'en-AU': money and dates are formatted for it. */
-  locale: string;
-  /** The operator's IANA time zone, for instants such as the date issued. */
-  timeZone: string;
+  /** The operator's locale and time zone: money and dates are written in them. */
+  operator: OperatorFormat;
   /** The operator's app name, the company-name fallback when document settings have none. */
   appName?: string;
   /** The day the document is issued; defaults to now. */

@@ -29,7 +29,7 @@ export function QuoteDocument({ input }: { input: JobPdfInput }) {
   const { job, settings } = input;
   const theme = documentTheme(settings);
   const company = companyOf(input);
-  const format = pdfFormat(input.locale, input.timeZone, job.currency);
+  const format = pdfFormat(input.operator, job.currency);
   const legs = sortedLegs(job);
   const groups = vehicleGroups(job);
   const loyalty = settings.showLoyaltyFooter ? settings.quoteFooterText?.trim() || null : null;

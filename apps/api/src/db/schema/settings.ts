@@ -16,6 +16,10 @@ export const appSettings = pgTable('app_settings', {
   logoUrl: text('logo_url'),
   logoBackground: text('logo_background').notNull().default('transparent'),
   tagline: text('tagline').notNull().default('Streamline your transportation operations'),
+  /** ISO 4217: customer revenue and operator totals are shown in it (issue 13). */
+  currency: text('currency').notNull().default('AUD'),
+  /** BCP 47: how money, numbers and dates are written. */
+  locale: text('locale').notNull().default('en-AU'),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   version: version(),
   ...timestamps(),

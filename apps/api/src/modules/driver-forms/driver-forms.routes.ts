@@ -1,4 +1,5 @@
 import {
+  createFormatters,
   EmergencyAlertInputSchema,
   EndOfShiftInspectionInputSchema,
   FormReceiptSchema,
@@ -195,7 +196,7 @@ export async function driverFormsRoutes(app: FastifyInstance): Promise<void> {
 
   async function mailManagers(request: FastifyRequest, alertId: string, managerIds: string[]) {
     try {
-      const [alert, { appName }, people] = await Promise.all([
+      const [alert, { appName, currency, locale }, people] = await Promise.all([
         getEmergencyAlert(app.db, alertId),
         getAppSettings(app.db),
         recipients(app.db, managerIds),
@@ -209,11 +210,9 @@ export async function driverFormsRoutes(app: FastifyInstance): Promise<void> {
         vehicle: [alert.vehicleRego, alert.vehicleNickname].filter(Boolean).join(' · ') || null,
         location: alert.location,
         description: alert.description,
-        raisedAt: new Intl.DateTimeFormat('en-AU', {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: app.config.timezone,
-        }).format(alert.alertDate),
+        raisedAt: createFormatters({ currency, locale, timeZone: app.config.timezone }).dateTime(
+          alert.alertDate,
+        ),
       });
       // Safety before preferences: every manager is told of an emergency.
       await Promise.all(people.map((p) => app.mailer.send({ to: p.email, ...content })));

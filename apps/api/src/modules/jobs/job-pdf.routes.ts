@@ -32,7 +32,10 @@ export async function jobPdfRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const job = await getJob(app.db, request.params.id);
         if (!job) throw new HttpError(404, JOB_NOT_FOUND);
-        const [settings, branding] = await Promise.all([getDocumentSettings(app.db), getAppSettings(app.db)]);
+        const [settings, branding] = await Promise.all([
+          getDocumentSettings(app.db),
+          getAppSettings(app.db, app.config.timezone),
+        ]);
         const logo = await loadLogo(getObjectStorage(app.config), app.config, settings.logoUrl).catch(
           (error: unknown) => {
             request.log.warn(
@@ -46,8 +49,7 @@ export async function jobPdfRoutes(app: FastifyInstance): Promise<void> {
           job,
           settings,
           logo,
-          locale: 'en-AU',
-          timeZone: app.config.timezone,
+          operator: { currency: branding.currency, locale: branding.locale, timeZone: branding.timeZone },
           appName: branding.appName,
         });
         return reply

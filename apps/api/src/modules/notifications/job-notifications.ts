@@ -1,4 +1,4 @@
-import type { DriverJob } from '@dms/domain';
+import { createFormatters, type DriverJob, type Formatters } from '@dms/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { EmailNotificationType } from '../../db/schema';
@@ -54,15 +54,11 @@ const EMAIL_TYPE: Record<JobNotification['type'], EmailNotificationType> = {
 
 export type NotifiedJob = Pick<DriverJob, 'id' | 'jobNumber' | 'title' | 'serviceDate' | 'legs'>;
 
-function notice(n: JobNotification, f: JobMailFacts, timeZone: string): JobNotice {
+function notice(n: JobNotification, f: JobMailFacts, format: Formatters): JobNotice {
   const name = jobName(f);
   switch (n.type) {
     case 'offer': {
-      const by = new Intl.DateTimeFormat('en-AU', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone,
-      }).format(n.expiresAt);
+      const by = format.dateTime(n.expiresAt);
       return {
         subject: `New job offer: ${name}`,
         intro: ['You have a new job offer.'],
@@ -128,18 +124,6 @@ function notice(n: JobNotification, f: JobMailFacts, timeZone: string): JobNotic
   }
 }
 
-function serviceDateText(date: string | null): string | null {
-  if (!date) return null;
-  // A date of service is a calendar date: formatted in UTC so that no zone moves it a day.
-  return new Intl.DateTimeFormat('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
-
 function routeText(job: NotifiedJob): string | null {
   const first = job.legs[0]?.originAddress;
   const last = job.legs.at(-1)?.destinationAddress;
@@ -161,7 +145,11 @@ export async function notifyAboutJob(
   if (userIds.length === 0) return;
   const emailType = EMAIL_TYPE[notification.type];
   try {
-    const [{ appName }, people] = await Promise.all([getAppSettings(deps.db), recipients(deps.db, userIds)]);
+    const [{ appName, currency, locale }, people] = await Promise.all([
+      getAppSettings(deps.db),
+      recipients(deps.db, userIds),
+    ]);
+    const format = createFormatters({ currency, locale, timeZone: deps.timeZone });
     await Promise.all(
       people.map(async (person) => {
         if (person[PREFERENCE[notification.type]] !== 1) {
@@ -180,11 +168,11 @@ export async function notifyAboutJob(
           firstName: person.firstName,
           jobNumber: job.jobNumber,
           title: job.title,
-          serviceDate: serviceDateText(job.serviceDate),
+          serviceDate: job.serviceDate ? format.serviceDate(job.serviceDate) : null,
           startTime: job.legs[0]?.departureTime ?? null,
           route: routeText(job),
         };
-        const content = jobNoticeMail(facts, notice(notification, facts, deps.timeZone));
+        const content = jobNoticeMail(facts, notice(notification, facts, format));
         // The row ('queued') and the queued mail commit together; the queue settles the row as sent,
         // or failed with the reason once its retries run out.
         await deps.db.transaction(async (tx) => {

@@ -25,6 +25,7 @@ import type { Database } from '../../db/client';
 import type { InspectionResponse } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { IdParamsSchema, listPage } from '../reference-data/list-query';
+import { operatorFormatters } from '../settings/settings.repository';
 import {
   type FormFilter,
   listEmergencies,
@@ -337,12 +338,8 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { tab } = request.params;
-      const local = (value: string) =>
-        new Intl.DateTimeFormat('en-AU', {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: app.config.timezone,
-        }).format(new Date(value));
+      const format = await operatorFormatters(app.db, app.config.timezone);
+      const local = (value: string) => format.dateTime(value);
       const out = new PassThrough();
       void exportCsv(
         app.db,

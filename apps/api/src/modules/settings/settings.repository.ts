@@ -1,4 +1,14 @@
-import { type AppSettings, DEFAULT_BRANDING, resolveAppIcon, resolveLogoBackground } from '@dms/domain';
+import {
+  type AppSettings,
+  createFormatters,
+  DEFAULT_BRANDING,
+  type Formatters,
+  isCurrencyCode,
+  isLocale,
+  type OperatorFormat,
+  resolveAppIcon,
+  resolveLogoBackground,
+} from '@dms/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type AppSettingsRow, appSettings, type NewAppSettingsRow } from '../../db/schema';
@@ -9,8 +19,14 @@ export async function getAppSettingsRow(db: Db): Promise<AppSettingsRow | undefi
   return row;
 }
 
-/** The branding of a row, with the built-in defaults wherever a value is absent. */
-export function toAppSettings(row: AppSettingsRow | undefined): AppSettings {
+/**
+ * The branding of a row, with the built-in defaults wherever a value is absent or unusable.
+ * `timeZone` is the deployment's APP_TIMEZONE: it is configuration, not a stored setting.
+ */
+export function toAppSettings(
+  row: AppSettingsRow | undefined,
+  timeZone: string = DEFAULT_BRANDING.timeZone,
+): AppSettings {
   return {
     appName: row?.appName?.trim() || DEFAULT_BRANDING.appName,
     appDescription: row?.appDescription?.trim() || DEFAULT_BRANDING.appDescription,
@@ -18,13 +34,27 @@ export function toAppSettings(row: AppSettingsRow | undefined): AppSettings {
     tagline: row?.tagline?.trim() || DEFAULT_BRANDING.tagline,
     logoUrl: row?.logoUrl?.trim() || null,
     logoBackground: resolveLogoBackground(row?.logoBackground),
+    currency: row?.currency && isCurrencyCode(row.currency) ? row.currency : DEFAULT_BRANDING.currency,
+    locale: row?.locale && isLocale(row.locale) ? row.locale : DEFAULT_BRANDING.locale,
+    timeZone,
     version: row?.version ?? 0,
   };
 }
 
 /** The branding in force: the stored row, with the built-in defaults wherever a value is absent. */
-export async function getAppSettings(db: Db): Promise<AppSettings> {
-  return toAppSettings(await getAppSettingsRow(db));
+export async function getAppSettings(db: Db, timeZone?: string): Promise<AppSettings> {
+  return toAppSettings(await getAppSettingsRow(db), timeZone);
+}
+
+/** The operator's currency, locale and time zone (APP_TIMEZONE). */
+export async function getOperatorFormat(db: Db, timeZone: string): Promise<OperatorFormat> {
+  const { currency, locale } = await getAppSettings(db, timeZone);
+  return { currency, locale, timeZone };
+}
+
+/** The formatters in the operator's terms, for mails, documents and exports. */
+export async function operatorFormatters(db: Db, timeZone: string): Promise<Formatters> {
+  return createFormatters(await getOperatorFormat(db, timeZone));
 }
 
 /**

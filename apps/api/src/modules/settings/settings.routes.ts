@@ -20,9 +20,13 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     {
       // Branding shows on the sign-in card and the terminal before anyone signs in.
       config: { access: 'public' },
-      schema: { tags: ['settings'], summary: 'Branding in force', response: { 200: AppSettingsSchema } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Branding, currency, locale and time zone in force',
+        response: { 200: AppSettingsSchema },
+      },
     },
-    async () => getAppSettings(app.db),
+    async () => getAppSettings(app.db, app.config.timezone),
   );
 
   routes.put(
@@ -31,7 +35,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'manager' },
       schema: {
         tags: ['settings'],
-        summary: 'Save the branding (General panel)',
+        summary: 'Save the branding, currency and locale (General panel)',
         description:
           'logoUrl must be null, the stored value, or the logoUrl answered by POST /api/logos/upload after the file was sent. ' +
           `A stale version answers 409 "${STALE_RECORD_MESSAGE}".`,
@@ -58,6 +62,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
           ...(input.appIcon ? { appIcon: input.appIcon } : {}),
           logoUrl,
           logoBackground: input.logoBackground,
+          ...(input.currency ? { currency: input.currency } : {}),
+          ...(input.locale ? { locale: input.locale } : {}),
           updatedBy: request.identity.user?.id ?? null,
         });
         if (saved === 'stale') throw new HttpError(409, STALE_RECORD_MESSAGE);
@@ -66,7 +72,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       if (previousLogo && previousLogo !== row.logoUrl) {
         await releaseLogoUrl(app.db, storage, app.config, previousLogo, request.log);
       }
-      return toAppSettings(row);
+      return toAppSettings(row, app.config.timezone);
     },
   );
 }

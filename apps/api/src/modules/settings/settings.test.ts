@@ -56,6 +56,9 @@ describe('branding settings', () => {
       tagline: 'On time, every time',
       logoUrl: null,
       logoBackground: 'black',
+      currency: 'AUD',
+      locale: 'en-AU',
+      timeZone: 'Australia/Sydney',
       version: 1,
     });
     const row = await getAppSettingsRow(t.db);
@@ -83,6 +86,34 @@ describe('branding settings', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: STALE_RECORD_MESSAGE });
     expect((await t.app.inject({ url: '/api/settings' })).json().appName).toBe('Harbour Coaches');
+  });
+
+  it('saves the operator currency and locale, refuses unknown ones, and keeps them unless sent', async () => {
+    const current = (await t.app.inject({ url: '/api/settings' })).json();
+    const bad = await put({
+      appName: 'Harbour Coaches',
+      currency: 'XYZ',
+      locale: 'english',
+      version: current.version,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { path: 'currency', message: 'Currency must be a 3-letter code such as AUD' },
+      { path: 'locale', message: 'Locale must be a language and region such as en-AU' },
+    ]);
+    expect((await t.app.inject({ url: '/api/settings' })).json()).toEqual(current);
+
+    const gbp = await put({
+      appName: 'Harbour Coaches',
+      currency: 'gbp',
+      locale: 'en-GB',
+      version: current.version,
+    });
+    expect(gbp.statusCode, gbp.body).toBe(200);
+    expect(gbp.json()).toMatchObject({ currency: 'GBP', locale: 'en-GB', timeZone: 'Australia/Sydney' });
+    const kept = await put({ appName: 'Harbour Coaches', version: gbp.json().version });
+    expect(kept.json()).toMatchObject({ currency: 'GBP', locale: 'en-GB' });
+    expect((await put({ appName: 'x', currency: 'GBP' }, t.asDriver)).statusCode).toBe(403);
   });
 
   it('keeps one row when first saves race', async () => {

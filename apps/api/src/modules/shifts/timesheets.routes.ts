@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
 import { IdParamsSchema } from '../reference-data/list-query';
+import { operatorFormatters } from '../settings/settings.repository';
 import { correctShift, listTimesheet, lockShift } from './timesheets.repository';
 
 const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
@@ -73,15 +74,11 @@ export async function timesheetsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'The same range as CSV', querystring: TimesheetQuerySchema },
     },
     async (request, reply) => {
-      const shifts = await timesheet(app, request.query);
-      const local = (value: string | null) =>
-        value
-          ? new Intl.DateTimeFormat('en-AU', {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-              timeZone: app.config.timezone,
-            }).format(new Date(value))
-          : '';
+      const [shifts, format] = await Promise.all([
+        timesheet(app, request.query),
+        operatorFormatters(app.db, app.config.timezone),
+      ]);
+      const local = (value: string | null) => format.dateTime(value);
       const lines = [
         csvRow([
           'Date',

@@ -2,7 +2,7 @@ import { Box, Burger, Divider, Group, Text, UnstyledButton } from '@mantine/core
 import { Link } from 'react-router';
 import { AppLogo } from '../../components/app-logo';
 import type { SessionUser } from '../../features/auth/api';
-import { useAppSettings } from '../../features/settings/api';
+import { useAppSettings } from '../../lib/app-settings';
 import { usePortal } from '../portal-context';
 import { LogoutButton } from './logout-button';
 import { MainNav } from './main-nav';

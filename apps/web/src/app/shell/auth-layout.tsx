@@ -1,7 +1,7 @@
 import { Box, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo';
-import { useAppSettings } from '../../features/settings/api';
+import { useAppSettings } from '../../lib/app-settings';
 import classes from './auth-layout.module.css';
 import { ThemeToggle } from './theme-toggle';
 

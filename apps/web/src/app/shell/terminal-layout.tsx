@@ -2,7 +2,7 @@ import { Box, Container, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo';
-import { useAppSettings } from '../../features/settings/api';
+import { useAppSettings } from '../../lib/app-settings';
 import { ThemeToggle } from './theme-toggle';
 
 /** The driver terminal frame: large branding for a touch screen, no manager navigation. */

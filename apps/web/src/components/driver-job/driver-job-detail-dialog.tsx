@@ -3,8 +3,9 @@ import { Badge, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Text, T
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useFormatters } from '../../lib/use-formatters';
 import { RichTextView } from '../rich-text-view';
-import { formatServiceDate } from './format';
+import { serviceDateLabel } from './format';
 import { JobStatusBadge } from './job-status-badge';
 import { vehicleName } from './job-summary';
 
@@ -36,6 +37,7 @@ export function DriverJobDetailDialog({
   vehiclesHeading?: string;
   footer?: ReactNode;
 }) {
+  const format = useFormatters();
   // A phone gets the whole screen: the journey and notes are read on the road.
   const phone = useMediaQuery('(max-width: 36em)');
   return (
@@ -61,7 +63,7 @@ export function DriverJobDetailDialog({
             </Text>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label="Date">{formatServiceDate(job.serviceDate)}</Field>
+            <Field label="Date">{serviceDateLabel(format, job.serviceDate)}</Field>
             <Field label="Passengers">{job.paxCount ?? 'Not given'}</Field>
             {job.customer && (
               <Field label="Customer">

@@ -1,7 +1,8 @@
 import { type DriverJob, groupJobsByDay, jobCountText, showsDayHeadings } from '@dms/domain';
 import { Badge, Group, Stack, Title } from '@mantine/core';
+import { useFormatters } from '../../lib/use-formatters';
 import { DriverJobCard } from './driver-job-card';
-import { formatServiceDate } from './format';
+import { serviceDateLabel } from './format';
 
 /**
  * A driver's jobs grouped by date of service (spec 1 §2, spec 2 §2.5): a heading with the count
@@ -16,6 +17,7 @@ export function JobDays({
   tab: 'today' | 'upcoming';
   onOpen: (job: DriverJob) => void;
 }) {
+  const format = useFormatters();
   const days = groupJobsByDay(jobs);
   const headings = showsDayHeadings(days, tab);
   return (
@@ -25,12 +27,12 @@ export function JobDays({
           key={day.serviceDate ?? 'undated'}
           gap="sm"
           component="section"
-          aria-label={formatServiceDate(day.serviceDate)}
+          aria-label={serviceDateLabel(format, day.serviceDate)}
         >
           {headings && (
             <Group gap="xs">
               <Title order={2} size="h4">
-                {formatServiceDate(day.serviceDate)}
+                {serviceDateLabel(format, day.serviceDate)}
               </Title>
               <Badge variant="light" color="gray" data-testid="day-count">
                 {jobCountText(day.jobs.length)}

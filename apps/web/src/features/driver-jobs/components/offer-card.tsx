@@ -1,7 +1,8 @@
 import { effectiveOfferStatus, type JobOffer, OFFER_STATUS_COLORS, OFFER_STATUS_LABELS } from '@dms/domain';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatInstant, formatServiceDate } from '../../../components/driver-job/format';
+import { serviceDateLabel } from '../../../components/driver-job/format';
 import { JobSummary } from '../../../components/driver-job/job-summary';
+import { useFormatters } from '../../../lib/use-formatters';
 
 /** An offer (spec 2 §2.5): status, expiry, message, the job and who offered it; Accept and Decline while pending. */
 export function OfferCard({
@@ -17,6 +18,7 @@ export function OfferCard({
   onDecline: (offer: JobOffer) => void;
   onView: (offer: JobOffer) => void;
 }) {
+  const format = useFormatters();
   const status = effectiveOfferStatus(offer, now);
   const job = offer.job;
   return (
@@ -27,7 +29,7 @@ export function OfferCard({
             <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
               {job.title ?? 'Untitled job'}
             </Title>
-            <Text size="sm">{formatServiceDate(job.serviceDate)}</Text>
+            <Text size="sm">{serviceDateLabel(format, job.serviceDate)}</Text>
           </Stack>
           <Badge
             color={OFFER_STATUS_COLORS[status]}
@@ -48,9 +50,9 @@ export function OfferCard({
           {offer.creator?.firstName ? `Offered by ${offer.creator.firstName}` : 'Offered by the office'}
           {offer.expiresAt
             ? status === 'expired'
-              ? ` · Expired ${formatInstant(offer.expiresAt)}`
+              ? ` · Expired ${format.dateTime(offer.expiresAt)}`
               : status === 'pending'
-                ? ` · Answer by ${formatInstant(offer.expiresAt)}`
+                ? ` · Answer by ${format.dateTime(offer.expiresAt)}`
                 : ''
             : ''}
         </Text>

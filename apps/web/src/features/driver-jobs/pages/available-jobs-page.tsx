@@ -2,11 +2,12 @@ import { type AvailableJob, availableJobsSummary, slotsAvailableText } from '@dm
 import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
-import { formatServiceDate } from '../../../components/driver-job/format';
+import { serviceDateLabel } from '../../../components/driver-job/format';
 import { JobListState } from '../../../components/driver-job/job-list-state';
 import { JobSummary } from '../../../components/driver-job/job-summary';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
 import { useAvailableJobs, useRequestJob } from '../api';
 
 function AvailableJobCard({
@@ -18,6 +19,7 @@ function AvailableJobCard({
   onView: (job: AvailableJob) => void;
   onRequest: (job: AvailableJob) => void;
 }) {
+  const format = useFormatters();
   return (
     <Card padding="md" data-testid="available-job-card">
       <Stack gap="sm">
@@ -26,7 +28,7 @@ function AvailableJobCard({
             <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
               {job.title ?? 'Untitled job'}
             </Title>
-            <Text size="sm">{formatServiceDate(job.serviceDate)}</Text>
+            <Text size="sm">{serviceDateLabel(format, job.serviceDate)}</Text>
           </Stack>
           <Badge color="green" variant="light" style={{ flexShrink: 0 }} data-testid="open-slots">
             {slotsAvailableText(job.openSlots)}
@@ -52,6 +54,7 @@ function AvailableJobCard({
 
 /** Available Jobs (spec 2 §2.5): published jobs with open driver positions, to request. */
 export function AvailableJobsPage() {
+  const format = useFormatters();
   const query = useAvailableJobs();
   const request = useRequestJob();
   const [viewing, setViewing] = useState<AvailableJob | null>(null);
@@ -124,7 +127,7 @@ export function AvailableJobsPage() {
       >
         <Stack gap="md">
           <Text size="sm">
-            {requesting?.title ?? 'Untitled job'}, {formatServiceDate(requesting?.serviceDate ?? null)}
+            {requesting?.title ?? 'Untitled job'}, {serviceDateLabel(format, requesting?.serviceDate ?? null)}
           </Text>
           <Textarea
             label="Message to the office"

@@ -1,11 +1,13 @@
 import { Alert, Box, Stack, Text } from '@mantine/core';
 import { IconUrgent } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
+import { useFormatters } from '../../../lib/use-formatters';
 import { useLiveEventHandler } from '../../../lib/use-live-events';
 import { useEmergencyAlert } from '../api';
 
 function EmergencyAlertItem({ id, onDismiss }: { id: string; onDismiss: () => void }) {
   const alert = useEmergencyAlert(id);
+  const format = useFormatters();
   const a = alert.data;
   return (
     <Alert
@@ -25,7 +27,7 @@ function EmergencyAlertItem({ id, onDismiss }: { id: string; onDismiss: () => vo
           {a.vehicle ? ` (${a.vehicle})` : ''}
           {a.location ? ` at ${a.location}` : ''}
           {' · '}
-          {new Intl.DateTimeFormat('en-AU', { timeStyle: 'short' }).format(new Date(a.alertDate))}
+          {format.time(a.alertDate)}
           {a.description ? ` · ${a.description}` : ''}
         </Text>
       ) : (

@@ -1,5 +1,6 @@
 import {
   calculatePrice,
+  DEFAULT_CURRENCY,
   effectiveOfferStatus,
   type Job,
   OFFER_STATUS_COLORS,
@@ -23,12 +24,13 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconFileDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { formatServiceDate } from '../../../components/driver-job/format';
+import { serviceDateLabel } from '../../../components/driver-job/format';
 import { JobStatusBadge } from '../../../components/driver-job/job-status-badge';
 import { vehicleName } from '../../../components/driver-job/job-summary';
 import { RichTextView } from '../../../components/rich-text-view';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
 import {
   jobSheetPdfUrl,
   quotePdfUrl,
@@ -39,7 +41,6 @@ import {
   useMarkJobSeen,
   useOfferSlot,
 } from '../api';
-import { formatJobMoney } from '../money';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -59,6 +60,7 @@ const personName = (p: { firstName: string | null; lastName: string | null } | n
 
 /** Offers and requests of a job (ADR 14): approve or reject requests, offer an open slot. */
 function Staffing({ job }: { job: Job }) {
+  const format = useFormatters();
   const staffing = useJobStaffing(job.id);
   const decide = useDecideRequest();
   const offer = useOfferSlot();
@@ -92,9 +94,7 @@ function Staffing({ job }: { job: Job }) {
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" c="dimmed">
-                      {o.expiresAt && status === 'pending'
-                        ? `until ${new Date(o.expiresAt).toLocaleString('en-AU')}`
-                        : ''}
+                      {o.expiresAt && status === 'pending' ? `until ${format.dateTime(o.expiresAt)}` : ''}
                     </Text>
                   </Table.Td>
                 </Table.Tr>
@@ -232,7 +232,8 @@ export function JobDetailDialog({
   const query = useJob(jobId);
   const markSeen = useMarkJobSeen();
   const job = query.data;
-  const money = (n: number) => formatJobMoney(n, job?.currency ?? 'AUD');
+  const format = useFormatters();
+  const money = (n: number) => format.jobMoney(n, job?.currency ?? DEFAULT_CURRENCY);
   const steps = job
     ? calculatePrice({
         basePrice: job.basePrice,
@@ -295,7 +296,7 @@ export function JobDetailDialog({
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Field label="Date">{formatServiceDate(job.serviceDate)}</Field>
+            <Field label="Date">{serviceDateLabel(format, job.serviceDate)}</Field>
             <Field label="Passengers">{job.paxCount}</Field>
             <Field label="Customer">
               {job.customer

@@ -46,6 +46,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
 import {
   useCategoryOptions,
   useCreateJob,
@@ -57,7 +58,6 @@ import {
   useUpdateJob,
   useVehicleOptions,
 } from '../api';
-import { formatJobMoney } from '../money';
 
 // The job form (spec 2 §2.3): status and number, customer, service, vehicle slots, journey, pricing
 // and terms; Save Draft and Create & Publish when creating; the spec's messages (§8) for each mode.
@@ -415,7 +415,8 @@ export function JobFormDialog({
     taxMode: state.taxMode,
     taxRate: num(state.taxRate),
   });
-  const money = (n: number) => formatJobMoney(n, state.currency || DEFAULT_CURRENCY);
+  const format = useFormatters();
+  const money = (n: number) => format.jobMoney(n, state.currency || DEFAULT_CURRENCY);
 
   const clashQuery = useMemo(
     () =>
@@ -575,8 +576,7 @@ export function JobFormDialog({
             </SimpleGrid>
             {job && (
               <Text size="xs" c="dimmed">
-                Created {new Date(job.createdAt).toLocaleString('en-AU')} · last edited{' '}
-                {new Date(job.updatedAt).toLocaleString('en-AU')}
+                Created {format.dateTime(job.createdAt)} · last edited {format.dateTime(job.updatedAt)}
               </Text>
             )}
           </Section>

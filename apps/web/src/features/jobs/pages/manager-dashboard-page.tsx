@@ -37,6 +37,7 @@ import { JobStatusBadge } from '../../../components/driver-job/job-status-badge'
 import { vehicleName } from '../../../components/driver-job/job-summary';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
 import {
   JOBS_PATH,
   type JobListParams,
@@ -50,7 +51,6 @@ import {
 } from '../api';
 import { JobDetailDialog } from '../components/job-detail-dialog';
 import { JobFormDialog } from '../components/job-form-dialog';
-import { formatJobMoney } from '../money';
 
 const PAGE_SIZE = 25;
 const PERIODS = [
@@ -61,23 +61,6 @@ const PERIODS = [
   { value: 'custom', label: 'Custom Range' },
 ] as const;
 
-const relative = (iso: string) => {
-  const minutes = Math.round((Date.now() - Date.parse(iso)) / 60_000);
-  const rtf = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
-  if (Math.abs(minutes) < 60) return rtf.format(-minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (Math.abs(hours) < 24) return rtf.format(-hours, 'hour');
-  return rtf.format(-Math.round(hours / 24), 'day');
-};
-const dateText = (d: string | null) =>
-  d
-    ? new Intl.DateTimeFormat('en-AU', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }).format(new Date(`${d}T00:00:00Z`))
-    : '—';
 const driverName = (d: { firstName: string | null; lastName: string | null }) =>
   [d.firstName, d.lastName].filter(Boolean).join(' ') || 'Driver';
 
@@ -85,6 +68,7 @@ type Confirm = { kind: 'publish' | 'delete'; job: Job } | null;
 
 /** The manager home (spec 2 §2.2): the job list with its filters, actions and dialogs. */
 export function ManagerDashboardPage() {
+  const format = useFormatters();
   const [params, setParams] = useSearchParams();
   const period = (params.get('period') ?? 'all') as (typeof PERIODS)[number]['value'];
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
@@ -347,7 +331,7 @@ export function ManagerDashboardPage() {
                         </Group>
                       </Stack>
                     </Table.Td>
-                    <Table.Td>{dateText(job.serviceDate)}</Table.Td>
+                    <Table.Td>{job.serviceDate ? format.serviceDate(job.serviceDate) : '—'}</Table.Td>
                     <Table.Td>{job.legs[0]?.departureTime ?? '--:--'}</Table.Td>
                     <Table.Td>
                       {job.customer ? (
@@ -387,13 +371,13 @@ export function ManagerDashboardPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right" data-testid="job-total">
-                      <Text size="sm">{formatJobMoney(job.totalPrice, job.currency)}</Text>
+                      <Text size="sm">{format.jobMoney(job.totalPrice, job.currency)}</Text>
                     </Table.Td>
                     <Table.Td>
                       <JobStatusBadge status={job.status} />
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{relative(job.updatedAt)}</Text>
+                      <Text size="sm">{format.relative(job.updatedAt)}</Text>
                     </Table.Td>
                     <Table.Td onClick={(e) => e.stopPropagation()}>
                       <Menu position="bottom-end" withinPortal>

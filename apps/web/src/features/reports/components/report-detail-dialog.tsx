@@ -27,8 +27,8 @@ import {
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
 import { type ReportRows, useResolveEmergency, useReviewIncident } from '../api';
-import { formatReportDate } from '../format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -163,6 +163,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
   report: ReportRows[T] | null;
   onClose: () => void;
 }) {
+  const format = useFormatters();
   const r = report as ReportRows[keyof ReportRows] | null;
   const driver = r?.driverName ?? UNKNOWN_DRIVER;
   return (
@@ -179,7 +180,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
               return (
                 <>
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    <Field label="Date & Time">{formatReportDate(x.inspectionDate)}</Field>
+                    <Field label="Date & Time">{format.reportDateTime(x.inspectionDate)}</Field>
                     <Field label="Status">
                       <Badge color={OVERALL_STATUS_COLORS[x.overallStatus]} variant="light">
                         {OVERALL_STATUS_LABELS[x.overallStatus]}
@@ -198,7 +199,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
               return (
                 <>
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    <Field label="Date/Time">{formatReportDate(x.inspectionDate)}</Field>
+                    <Field label="Date/Time">{format.reportDateTime(x.inspectionDate)}</Field>
                     <Field label="Bus Clean">{yesNo(x.busClean)}</Field>
                     <Field label="Body damage">
                       {x.bodyDamageFound ? `Yes: ${x.bodyDamageDetails ?? ''}` : 'No'}
@@ -217,8 +218,8 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
               const x = r as ReportRows['fuel-logs'];
               return (
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                  <Field label="Date/Time">{formatReportDate(x.fuelDate)}</Field>
-                  <Field label="Odometer (km)">{x.odometerReading.toLocaleString('en-AU')}</Field>
+                  <Field label="Date/Time">{format.reportDateTime(x.fuelDate)}</Field>
+                  <Field label="Odometer (km)">{format.number(x.odometerReading)}</Field>
                   <Field label="Liters">{x.litersAdded.toFixed(2)}</Field>
                   <Field label="Fuel Type">{x.fuelType}</Field>
                   <Field label="Location">{x.location}</Field>
@@ -232,7 +233,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
               return (
                 <>
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    <Field label="Date/Time">{formatReportDate(x.alertDate)}</Field>
+                    <Field label="Date/Time">{format.reportDateTime(x.alertDate)}</Field>
                     <Field label="Emergency Type">
                       {x.typeName}{' '}
                       <Badge
@@ -253,7 +254,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
                   </SimpleGrid>
                   <Field label="Description">{x.description}</Field>
                   {x.resolvedAt && (
-                    <Field label="Resolved">{`${formatReportDate(x.resolvedAt)}${x.resolvedByName ? ` by ${x.resolvedByName}` : ''}${x.resolutionNotes ? `\n${x.resolutionNotes}` : ''}`}</Field>
+                    <Field label="Resolved">{`${format.reportDateTime(x.resolvedAt)}${x.resolvedByName ? ` by ${x.resolvedByName}` : ''}${x.resolutionNotes ? `\n${x.resolutionNotes}` : ''}`}</Field>
                   )}
                   <ReviewBox report={x} />
                 </>
@@ -265,7 +266,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
               return (
                 <>
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    <Field label="Date/Time">{formatReportDate(x.incidentDate)}</Field>
+                    <Field label="Date/Time">{format.reportDateTime(x.incidentDate)}</Field>
                     <Field label="Type">{wordsOf(x.incidentType)}</Field>
                     <Field label="Location">{x.location}</Field>
                     <Field label="Status">
@@ -281,7 +282,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
                   <Field label="Description">{x.description}</Field>
                   <Field label="Witnesses">{x.witnessDetails}</Field>
                   {x.reviewedAt && (
-                    <Field label="Last reviewed">{`${formatReportDate(x.reviewedAt)}${x.reviewedByName ? ` by ${x.reviewedByName}` : ''}`}</Field>
+                    <Field label="Last reviewed">{`${format.reportDateTime(x.reviewedAt)}${x.reviewedByName ? ` by ${x.reviewedByName}` : ''}`}</Field>
                   )}
                   {x.reviewNotes && <Field label="Review notes">{x.reviewNotes}</Field>}
                   <ReviewBox report={x} />

@@ -1,5 +1,6 @@
 import {
   EMERGENCY_STATUS_LABELS,
+  type Formatters,
   INCIDENT_STATUS_LABELS,
   isDestructiveSeverity,
   OVERALL_STATUS_COLORS,
@@ -29,15 +30,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useFormatters } from '../../../lib/use-formatters';
 import { exportUrl, type ReportFilters, type ReportRows, useReport } from '../api';
 import { ReportDetailDialog } from '../components/report-detail-dialog';
-import { formatReportDate } from '../format';
 
 const PAGE_SIZE = 25;
 
 interface Column<T> {
   header: string;
-  cell: (row: T) => ReactNode;
+  cell: (row: T, format: Formatters) => ReactNode;
 }
 
 interface TabDef<K extends ReportTab> {
@@ -64,7 +65,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
   'pre-departure': {
     label: 'Pre-Departure',
     columns: [
-      { header: 'Date & Time', cell: (r) => formatReportDate(r.inspectionDate) },
+      { header: 'Date & Time', cell: (r, f) => f.reportDateTime(r.inspectionDate) },
       { header: 'Driver', cell: driver },
       { header: 'Vehicle', cell: (r) => r.vehicle ?? '—' },
       { header: 'Status', cell: (r) => statusBadge(r.overallStatus) },
@@ -82,7 +83,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
   'end-of-shift': {
     label: 'End of Shift',
     columns: [
-      { header: 'Date/Time', cell: (r) => formatReportDate(r.inspectionDate) },
+      { header: 'Date/Time', cell: (r, f) => f.reportDateTime(r.inspectionDate) },
       { header: 'Driver', cell: driver },
       { header: 'Vehicle', cell: (r) => r.vehicle ?? '—' },
       { header: 'Damage Found', cell: (r) => yesNo(r.bodyDamageFound || r.interiorDamageFound ? 1 : 0) },
@@ -94,10 +95,10 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
   'fuel-logs': {
     label: 'Fuel Logs',
     columns: [
-      { header: 'Date/Time', cell: (r) => formatReportDate(r.fuelDate) },
+      { header: 'Date/Time', cell: (r, f) => f.reportDateTime(r.fuelDate) },
       { header: 'Driver', cell: driver },
       { header: 'Vehicle', cell: (r) => r.vehicle ?? '—' },
-      { header: 'Odometer (km)', cell: (r) => r.odometerReading.toLocaleString('en-AU') },
+      { header: 'Odometer (km)', cell: (r, f) => f.number(r.odometerReading) },
       { header: 'Liters', cell: (r) => r.litersAdded.toFixed(2) },
       { header: 'Fuel Type', cell: (r) => r.fuelType },
       { header: 'Location', cell: (r) => r.location ?? '—' },
@@ -108,7 +109,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
   emergencies: {
     label: 'Emergencies',
     columns: [
-      { header: 'Date/Time', cell: (r) => formatReportDate(r.alertDate) },
+      { header: 'Date/Time', cell: (r, f) => f.reportDateTime(r.alertDate) },
       { header: 'Driver', cell: driver },
       {
         header: 'Emergency Type',
@@ -144,7 +145,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
   incidents: {
     label: 'Incidents',
     columns: [
-      { header: 'Date/Time', cell: (r) => formatReportDate(r.incidentDate) },
+      { header: 'Date/Time', cell: (r, f) => f.reportDateTime(r.incidentDate) },
       { header: 'Driver', cell: driver },
       { header: 'Type', cell: (r) => wordsOf(r.incidentType) },
       { header: 'Location', cell: (r) => r.location },
@@ -174,6 +175,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
 };
 
 function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
+  const format = useFormatters();
   const def = TABS[tab] as TabDef<K>;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -287,7 +289,7 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
                 {rows.map((row) => (
                   <Table.Tr key={row.id} data-testid="report-row">
                     {def.columns.map((c) => (
-                      <Table.Td key={c.header}>{c.cell(row)}</Table.Td>
+                      <Table.Td key={c.header}>{c.cell(row, format)}</Table.Td>
                     ))}
                     <Table.Td>
                       <Button

@@ -1,7 +1,7 @@
 import type { AppSettings, UpdateAppSettingsInput } from '@dms/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiJson, readJson } from '../../../lib/api-client';
-import { appSettingsQueryKey, withBrandingDefaults } from '../api';
+import { appSettingsQueryKey, withBrandingDefaults } from '../../../lib/app-settings';
 import { deleteLogo } from './logos';
 
 /**

@@ -1,6 +1,7 @@
 import { CUSTOMER_TYPE_LABELS, type Customer, type CustomerType } from '@dms/domain';
 import { Badge, Button, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArchive, IconMail, IconMapPin, IconPhone, IconUsers } from '@tabler/icons-react';
+import { useFormatters } from '../../../lib/use-formatters';
 import { InactiveBadge } from './inactive-badge';
 import { ReactivateAction, RowActions } from './row-actions';
 import { CardFooter, CardHeader, DetailLine, SettingsCard } from './settings-card';
@@ -11,10 +12,6 @@ export const CUSTOMER_TYPE_COLORS: Record<CustomerType, string> = {
   private: 'grape',
   other: 'gray',
 };
-
-/** Spec 2 §1: revenue is shown with the £ symbol in settings. */
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const whole = new Intl.NumberFormat('en-GB');
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -45,6 +42,8 @@ export function CustomerCard({
 }) {
   const archived = customer.isActive !== 1;
   const name = customer.companyName;
+  // Revenue in the operator's currency (issue 13, ADR 0013), not the spec's fixed '£'.
+  const format = useFormatters();
   return (
     <SettingsCard name={name} data-testid="customer-card" data-archived={archived || undefined}>
       <CardHeader
@@ -66,9 +65,9 @@ export function CustomerCard({
       </Stack>
       <Divider />
       <SimpleGrid cols={3} spacing="xs">
-        <Figure label="Loyalty points" value={whole.format(customer.loyaltyPoints)} />
-        <Figure label="Bookings" value={whole.format(customer.totalBookings)} />
-        <Figure label="Revenue" value={pounds.format(customer.totalRevenue)} />
+        <Figure label="Loyalty points" value={format.number(customer.loyaltyPoints)} />
+        <Figure label="Bookings" value={format.number(customer.totalBookings)} />
+        <Figure label="Revenue" value={format.money(customer.totalRevenue)} />
       </SimpleGrid>
       <CardFooter>
         <Button

@@ -1,5 +1,6 @@
 import { DEFAULT_DOCUMENT_COLORS, DEFAULT_QUOTE_FOOTER_TEXT, DEFAULT_QUOTE_HEADER_TEXT } from '@dms/domain';
 import { Box, Group, Image, Stack, Table, Text } from '@mantine/core';
+import { useFormatters } from '../../../lib/use-formatters';
 
 /** The static colour preview page (manager only), opened in a new tab from the quote settings. */
 export const QUOTE_PREVIEW_PATH = '/settings/documents/quotes/preview';
@@ -84,9 +85,6 @@ const LINES = [
   { description: 'School loyalty discount', qty: 1, price: -400 },
 ];
 
-const money = (n: number) =>
-  `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /**
  * A sample quote in the given colours: primary on the header band and table headings, secondary on
  * labels and section titles, accent on the total and the footer. Always on white, like the PDF.
@@ -102,6 +100,8 @@ export function QuoteSample({
   footerText,
   showFooter = true,
 }: QuoteSampleProps) {
+  const format = useFormatters();
+  const money = format.money;
   const { primaryColor: primary, secondaryColor: secondary, accentColor: accent } = colors;
   const onPrimary = textOn(primary);
   const onAccent = textOn(accent);
@@ -231,7 +231,7 @@ export function QuoteSample({
           </Group>
           <Group justify="space-between" pt={6} style={{ borderTop: `2px solid ${accent}` }}>
             <Text fw={700} c="#111827">
-              Total (AUD)
+              Total ({format.operator.currency})
             </Text>
             <Text fw={800} size="lg" style={{ color: accent }} data-testid="quote-sample-total">
               {money(total)}

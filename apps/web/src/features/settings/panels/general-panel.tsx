@@ -1,7 +1,14 @@
-import { type LogoBackground, UpdateAppSettingsInputSchema } from '@dms/domain';
-import { Button, Group, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  createFormatters,
+  currencyCodes,
+  type LogoBackground,
+  OPERATOR_LOCALES,
+  UpdateAppSettingsInputSchema,
+} from '@dms/domain';
+import { Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { validateForm } from '../../../lib/form-errors';
 import { type BrandingForm, useBrandingForm, useDeleteAppLogo, useUpdateBranding } from '../api/branding';
 import { LogoUpload } from '../components/logo-upload';
@@ -16,6 +23,42 @@ interface GeneralValues {
   appDescription: string;
   tagline: string;
   logoBackground: LogoBackground;
+  currency: string;
+  locale: string;
+}
+
+/** 'AUD · Australian Dollar', for every currency the browser knows. */
+function useCurrencyOptions() {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+    return currencyCodes().map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }));
+  }, []);
+}
+
+/** 'English (Australia) · en-AU'. */
+function useLocaleOptions() {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames(['en'], { type: 'language' });
+    return OPERATOR_LOCALES.map((tag) => ({ value: tag, label: `${names.of(tag) ?? tag} · ${tag}` }));
+  }, []);
+}
+
+/** How the chosen currency and locale write an amount and a moment, before saving. */
+function FormatExample({
+  currency,
+  locale,
+  timeZone,
+}: {
+  currency: string;
+  locale: string;
+  timeZone: string;
+}) {
+  const f = createFormatters({ currency, locale, timeZone });
+  return (
+    <Text size="sm" c="dimmed" data-testid="format-example">
+      Example: {f.money(31620)} · {f.dateTime('2026-11-23T22:05:00Z')} ({timeZone})
+    </Text>
+  );
 }
 
 function valuesOf(settings: BrandingForm): GeneralValues {
@@ -24,6 +67,8 @@ function valuesOf(settings: BrandingForm): GeneralValues {
     appDescription: settings.appDescription,
     tagline: settings.tagline,
     logoBackground: settings.logoBackground,
+    currency: settings.currency,
+    locale: settings.locale,
   };
 }
 
@@ -31,11 +76,20 @@ function valuesOf(settings: BrandingForm): GeneralValues {
 export default function GeneralPanel() {
   const query = useBrandingForm();
   const form = useForm<GeneralValues>({
-    initialValues: { appName: '', appDescription: '', tagline: '', logoBackground: 'transparent' },
+    initialValues: {
+      appName: '',
+      appDescription: '',
+      tagline: '',
+      logoBackground: 'transparent',
+      currency: 'AUD',
+      locale: 'en-AU',
+    },
     validate: (values) => validateForm(UpdateAppSettingsInputSchema, values).errors,
   });
   // The form starts from the stored branding once it has loaded.
   const loaded = query.data;
+  const currencies = useCurrencyOptions();
+  const locales = useLocaleOptions();
   const { save, saving, logo } = useLogoSettingsForm({
     form,
     loaded,
@@ -51,7 +105,7 @@ export default function GeneralPanel() {
     <>
       <SettingsPanelHeader
         title="General"
-        description="The name, description, tagline and logo shown in the header, on the sign-in card and on the driver terminal."
+        description="The name, description, tagline and logo shown in the header, on the sign-in card and on the driver terminal; your currency and locale."
       />
       <QueryState
         query={query}
@@ -102,6 +156,37 @@ export default function GeneralPanel() {
                   minRows={2}
                   maxLength={200}
                   {...form.getInputProps('tagline')}
+                />
+              </SettingsSection>
+
+              <SettingsSection
+                title="Currency and Locale"
+                description="How money, numbers and dates are written for your managers and drivers. Each job keeps its own currency; it is named beside its amounts when it differs from yours."
+              >
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <Select
+                    label="Currency"
+                    required
+                    searchable
+                    allowDeselect={false}
+                    data={currencies}
+                    {...form.getInputProps('currency')}
+                    data-testid="currency-select"
+                  />
+                  <Select
+                    label="Locale"
+                    required
+                    searchable
+                    allowDeselect={false}
+                    data={locales}
+                    {...form.getInputProps('locale')}
+                    data-testid="locale-select"
+                  />
+                </SimpleGrid>
+                <FormatExample
+                  currency={form.values.currency}
+                  locale={form.values.locale}
+                  timeZone={loaded.timeZone}
                 />
               </SettingsSection>
 

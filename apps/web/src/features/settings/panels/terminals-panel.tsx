@@ -18,15 +18,17 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
 import { useCreateTerminal, useNewEnrolmentCode, useRevokeTerminal, useTerminals } from '../api/terminals';
 import { AddButton } from '../components/add-button';
 import { QueryState } from '../components/query-state';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 
-const when = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-    : null;
+/** A moment in the operator's locale and time zone; null when there is none. */
+function useWhen() {
+  const format = useFormatters();
+  return (iso: string | null) => (iso ? format.dateTime(iso) : null);
+}
 
 /** The code to type on the device, shown once. */
 function EnrolmentCodeDialog({
@@ -36,6 +38,7 @@ function EnrolmentCodeDialog({
   enrolment: TerminalEnrolment | null;
   onClose: () => void;
 }) {
+  const when = useWhen();
   const code = enrolment ? formatEnrolmentCode(enrolment.enrolmentCode) : '';
   return (
     <Modal
@@ -76,6 +79,7 @@ function EnrolmentCodeDialog({
 
 /** /settings/terminals (ADR 15): the depot devices that may take driver PINs. */
 export default function TerminalsPanel() {
+  const when = useWhen();
   const query = useTerminals();
   const create = useCreateTerminal();
   const newCode = useNewEnrolmentCode();

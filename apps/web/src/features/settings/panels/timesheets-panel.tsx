@@ -1,5 +1,6 @@
 import {
   addDays,
+  dateInZone,
   periodRange,
   shiftDuration,
   shiftState,
@@ -29,6 +30,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
 import { useDrivers } from '../api/drivers';
 import { OPTIONS_LIMIT } from '../api/list-page';
 import { timesheetExportUrl, useCorrectShift, useTimesheet } from '../api/timesheets';
@@ -36,20 +38,15 @@ import { SettingsPanelHeader } from '../components/settings-panel-header';
 
 type View = 'table' | 'daily' | 'weekly' | 'monthly';
 
-const localDate = (d = new Date()) => new Intl.DateTimeFormat('en-CA').format(d);
-const time = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('en-AU', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-        new Date(iso),
-      )
-    : '—';
-const dayLabel = (date: string, style: 'long' | 'short' = 'long') =>
-  new Intl.DateTimeFormat('en-AU', {
-    weekday: style,
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+/** Times and days in the operator's locale and time zone. */
+function useTimesheetFormat() {
+  const format = useFormatters();
+  return {
+    time: (iso: string | null) => (iso ? format.time(iso) : '—'),
+    dayLabel: (date: string, style: 'long' | 'short' = 'long') => format.dayLabel(date, style),
+    today: () => dateInZone(new Date(), format.operator.timeZone),
+  };
+}
 const nameOf = (s: TimesheetShift) =>
   [s.driver?.firstName, s.driver?.lastName].filter(Boolean).join(' ') || UNKNOWN_DRIVER;
 const hours = (s: TimesheetShift) =>
@@ -74,6 +71,7 @@ function StateBadge({ shift }: { shift: TimesheetShift }) {
 }
 
 function ShiftLine({ shift, onCorrect }: { shift: TimesheetShift; onCorrect: (s: TimesheetShift) => void }) {
+  const { time } = useTimesheetFormat();
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Text size="sm" style={{ minWidth: 0 }} truncate>
@@ -125,6 +123,7 @@ function Totals({ shifts }: { shifts: TimesheetShift[] }) {
 }
 
 function CorrectionDialog({ shift, onClose }: { shift: TimesheetShift | null; onClose: () => void }) {
+  const { time, dayLabel } = useTimesheetFormat();
   const correct = useCorrectShift();
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
@@ -231,7 +230,8 @@ function CorrectionDialog({ shift, onClose }: { shift: TimesheetShift | null; on
 
 /** /settings/timesheets (spec 2 §2.7): shifts by table, day, week and month, with corrections. */
 export default function TimesheetsPanel() {
-  const week = periodRange('week', localDate());
+  const { time, dayLabel, today } = useTimesheetFormat();
+  const week = periodRange('week', today());
   const [startDate, setStartDate] = useState(week.from);
   const [endDate, setEndDate] = useState(week.to ?? week.from);
   const [driverId, setDriverId] = useState<string | null>(null);

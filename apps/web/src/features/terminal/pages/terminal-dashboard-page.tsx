@@ -17,6 +17,7 @@ import { JobDays } from '../../../components/driver-job/job-days';
 import { JobListState } from '../../../components/driver-job/job-list-state';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
+import { useFormatters } from '../../../lib/use-formatters';
 import {
   useActiveShift,
   useClearTerminalJobUpdates,
@@ -48,9 +49,7 @@ function useNow(everyMs: number): Date {
 
 function OnShiftBadge({ shift }: { shift: Shift }) {
   const now = useNow(CLOCK_REFRESH_MS);
-  const started = new Intl.DateTimeFormat('en-AU', { hour: '2-digit', minute: '2-digit' }).format(
-    new Date(shift.startTime),
-  );
+  const started = useFormatters().time(shift.startTime);
   return (
     <Badge
       size="xl"

@@ -1,7 +1,14 @@
-import { type AppSettings, DEFAULT_BRANDING, resolveAppIcon, resolveLogoBackground } from '@dms/domain';
+import {
+  type AppSettings,
+  DEFAULT_BRANDING,
+  isCurrencyCode,
+  isLocale,
+  resolveAppIcon,
+  resolveLogoBackground,
+} from '@dms/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, readJson } from '../../lib/api-client';
-import { SESSION_CACHE_MS } from '../../lib/query-client';
+import { apiFetch, readJson } from './api-client';
+import { SESSION_CACHE_MS } from './query-client';
 
 export const appSettingsQueryKey = ['/api/settings'] as const;
 
@@ -9,7 +16,7 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** Fills every absent or unusable field with the built-in branding (spec 1 §1). */
+/** Fills every absent or unusable field with the built-in branding (spec 1 §1) and formats. */
 export function withBrandingDefaults(raw: unknown): AppSettings {
   const s = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof AppSettings, unknown>>;
   return {
@@ -19,6 +26,10 @@ export function withBrandingDefaults(raw: unknown): AppSettings {
     tagline: typeof s.tagline === 'string' ? s.tagline : DEFAULT_BRANDING.tagline,
     logoUrl: text(s.logoUrl) ?? null,
     logoBackground: resolveLogoBackground(text(s.logoBackground)),
+    currency:
+      typeof s.currency === 'string' && isCurrencyCode(s.currency) ? s.currency : DEFAULT_BRANDING.currency,
+    locale: typeof s.locale === 'string' && isLocale(s.locale) ? s.locale : DEFAULT_BRANDING.locale,
+    timeZone: text(s.timeZone) ?? DEFAULT_BRANDING.timeZone,
   };
 }
 
