@@ -31,6 +31,7 @@ import { subcontractorsRoutes } from './modules/subcontractors/subcontractors.ro
 import { terminalsRoutes } from './modules/terminals/terminals.routes';
 import { termsTemplatesRoutes } from './modules/terms-templates/terms-templates.routes';
 import { vehicleCategoriesRoutes } from './modules/vehicle-categories/vehicle-categories.routes';
+import { vehicleDefectsRoutes } from './modules/vehicle-defects/vehicle-defects.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { type IdentityResolver, registerAccessControl } from './plugins/access';
 import { registerCrossSiteGuard } from './plugins/cross-site-guard';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(googleRoutes);
   await app.register(preferencesRoutes);
   await app.register(vehiclesRoutes);
+  await app.register(vehicleDefectsRoutes);
   await app.register(vehicleCategoriesRoutes);
   await app.register(depotsRoutes);
   await app.register(subcontractorsRoutes);

@@ -162,7 +162,9 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await device.getByRole('button', { name: 'Clock In' }).click();
   const vehicles = device.getByRole('dialog', { name: 'Choose your vehicle' });
   await expect(vehicles.getByRole('button', { name: 'Confirm & Clock In' })).toBeDisabled();
-  await vehicles.getByTestId('vehicle-option').first().click();
+  const chosen = vehicles.getByTestId('vehicle-option').and(device.locator(':not([data-defective])')).first();
+  const registration = ((await chosen.locator('p').first().textContent()) ?? '').split(' · ')[0]!;
+  await chosen.click();
   await vehicles.getByRole('button', { name: 'Confirm & Clock In' }).click();
   const inspection = device.getByRole('dialog', { name: 'Pre-Departure Inspection' });
   const questions = inspection.getByTestId('inspection-question');
@@ -249,6 +251,17 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await end.getByRole('switch', { name: 'Body damage found' }).check({ force: true });
   await end.getByRole('textbox', { name: 'Body damage details' }).fill('Scratch on the rear bumper');
   await expect(end.getByTestId('inspection-banner')).toHaveText('Vehicle passed all checks!');
+  // The clear-of-bus walk-through must be answered before the form goes.
+  await end.getByRole('button', { name: 'Submit Inspection' }).click();
+  await expect(
+    end
+      .getByTestId('clear-of-bus')
+      .getByText(/Please confirm that you walked the vehicle|This shift served a school job/),
+  ).toBeVisible();
+  await device.screenshot({
+    path: path.join(process.cwd(), '.tmp/screenshots/terminal-clear-of-bus-tablet-light.png'),
+  });
+  await end.getByText('Confirmed: no passenger remains').click();
   await end.getByRole('button', { name: 'Submit Inspection' }).click();
   await expect(toast(device, 'Inspection Submitted')).toBeVisible();
   await device.getByRole('button', { name: 'Clock Out' }).click();
@@ -257,6 +270,40 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await device.screenshot({
     path: path.join(process.cwd(), '.tmp/screenshots/terminal-after-shift-tablet-light.png'),
   });
+
+  // The failed check opened a defect: at the next clock-in the vehicle is listed as unavailable.
+  await device.getByRole('button', { name: 'Clock In' }).click();
+  const next = device.getByRole('dialog', { name: 'Choose your vehicle' });
+  const defective = next.getByTestId('vehicle-option').filter({ hasText: registration });
+  await expect(defective).toHaveAttribute('data-defective', 'true');
+  await expect(defective).toContainText('Unavailable');
+  await expect(defective).toContainText('Nearside mirror cracked');
+  await expect(defective).toBeDisabled();
+  await device.waitForTimeout(400); // the dialog's opening transition
+  await device.screenshot({
+    path: path.join(process.cwd(), '.tmp/screenshots/terminal-defective-vehicle-tablet-light.png'),
+  });
+  await next.getByRole('button', { name: 'Cancel' }).click();
+
+  // A manager clears it with a repair note; the vehicle can be taken out again.
+  await page.goto('/settings/vehicles/company');
+  await page.getByRole('textbox', { name: 'Search vehicles' }).fill(registration);
+  const row = page.getByRole('row').filter({ hasText: registration });
+  await expect(row.getByTestId('defect-badge')).toBeVisible();
+  await row.getByRole('button', { name: /^Clear defect of / }).click();
+  const clear = page.getByRole('dialog', { name: /^Clear defect: / });
+  await expect(clear).toContainText('Nearside mirror cracked');
+  await clear.getByRole('button', { name: 'Clear Defect' }).click();
+  await expect(clear.getByText('Please describe the repair')).toBeVisible();
+  await clear.getByRole('textbox', { name: 'Repair note' }).fill('Mirror glass replaced by the workshop');
+  await clear.getByRole('button', { name: 'Clear Defect' }).click();
+  await expect(toast(page, 'Defect cleared')).toBeVisible();
+  await expect(row.getByTestId('defect-badge')).toHaveCount(0);
+  await device.getByRole('button', { name: 'Clock In' }).click();
+  await expect(next.getByTestId('vehicle-option').filter({ hasText: registration })).not.toHaveAttribute(
+    'data-defective',
+  );
+  await next.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('a fuel log made while the network is down is delivered once when it returns', async ({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OpenDefectSchema } from './defect.schema';
 import {
   flag01,
   hexColor,
@@ -93,6 +94,8 @@ export const VehicleSchema = z.object({
   subcontractorName: z.string().nullable(),
   isActive: z.union([z.literal(0), z.literal(1)]),
   version: z.number().int(),
+  /** A failed inspection not yet cleared by a manager: the vehicle must not be dispatched. */
+  openDefect: OpenDefectSchema.default(null),
 });
 export type Vehicle = z.infer<typeof VehicleSchema>;
 

@@ -2,6 +2,7 @@ export * from './auth.schema';
 export * from './customer.schema';
 export * from './customer-search';
 export * from './dates';
+export * from './defect.schema';
 export * from './documents.schema';
 export * from './driver.schema';
 export * from './fields';

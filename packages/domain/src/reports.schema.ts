@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addDays } from './dates';
 import { ListQuerySchema } from './fields';
 import { OVERALL_STATUSES } from './inspection';
+import { CLEAR_OF_BUS_ANSWERS } from './terminal-forms.schema';
 
 // Reports (spec 2 §2.6, §7.4) and timesheets (spec 2 §2.7): the drivers' forms as the office reads,
 // reviews and exports them.
@@ -92,6 +93,8 @@ export const EndOfShiftReportSchema = z.object({
   interiorDamageFound: z.union([z.literal(0), z.literal(1)]),
   interiorDamageDetails: z.string().nullable(),
   busClean: z.union([z.literal(0), z.literal(1)]),
+  /** null on forms recorded before the check existed. */
+  clearOfBus: z.enum(CLEAR_OF_BUS_ANSWERS).nullable(),
   notes: z.string().nullable(),
   responses: z.array(answer),
 });

@@ -60,6 +60,18 @@ const inspectionBase = {
 export const PreDepartureInspectionInputSchema = z.object(inspectionBase);
 export type PreDepartureInspectionInput = z.input<typeof PreDepartureInspectionInputSchema>;
 
+export const CLEAR_OF_BUS_ANSWERS = ['confirmed', 'not_applicable'] as const;
+export type ClearOfBusAnswer = (typeof CLEAR_OF_BUS_ANSWERS)[number];
+export const CLEAR_OF_BUS_LABELS: Record<ClearOfBusAnswer, string> = {
+  confirmed: 'Confirmed',
+  not_applicable: 'N/A',
+};
+export const CLEAR_OF_BUS_MESSAGES = {
+  statement: 'I walked the vehicle end to end and no passenger remains',
+  required: 'Please confirm that you walked the vehicle and no passenger remains',
+  school: 'This shift served a school job: walk the vehicle end to end and confirm that no passenger remains',
+} as const;
+
 export const EndOfShiftInspectionInputSchema = z.object({
   ...inspectionBase,
   bodyDamageFound: flag.default(0),
@@ -67,6 +79,8 @@ export const EndOfShiftInspectionInputSchema = z.object({
   interiorDamageFound: flag.default(0),
   interiorDamageDetails: optionalText(),
   busClean: flag.default(1),
+  /** The walk-through for passengers left behind: required on every end-of-shift form. */
+  clearOfBus: z.enum(CLEAR_OF_BUS_ANSWERS, { error: CLEAR_OF_BUS_MESSAGES.required }),
 });
 export type EndOfShiftInspectionInput = z.input<typeof EndOfShiftInspectionInputSchema>;
 
@@ -151,6 +165,8 @@ export const ShiftSchema = z.object({
   shiftDate: z.string(),
   startTime: z.string(),
   endTime: z.string().nullable(),
+  /** The driver holds a school job that day: the clear-of-bus check cannot be N/A (GET /api/shifts/active). */
+  servesSchoolJob: z.boolean().optional(),
 });
 export type Shift = z.infer<typeof ShiftSchema>;
 

@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, flag, id, instant, timestamps } from './columns';
@@ -90,6 +90,8 @@ export const endOfShiftInspections = pgTable(
     interiorDamageFound: flag('interior_damage_found', 0),
     interiorDamageDetails: text('interior_damage_details'),
     busClean: flag('bus_clean', 1),
+    /** 'confirmed' or 'not_applicable'; null on forms from before the check existed. */
+    clearOfBus: text('clear_of_bus'),
     notes: text('notes'),
     createdAt: createdAt(),
   },
@@ -98,6 +100,45 @@ export const endOfShiftInspections = pgTable(
     index('end_of_shift_inspections_date_idx').on(t.inspectionDate),
     index('end_of_shift_inspections_shift_id_idx').on(t.shiftId),
     index('end_of_shift_inspections_vehicle_id_idx').on(t.vehicleId),
+  ],
+);
+
+/** One failed check of the inspection that opened a defect. */
+export interface DefectItemValue {
+  question: string;
+  category: string;
+  notes: string | null;
+}
+
+/**
+ * A failed inspection's finding on a vehicle. Open until a manager clears it with a repair note;
+ * while open, the vehicle is refused at clock-in and marked wherever it is picked.
+ */
+export const vehicleDefects = pgTable(
+  'vehicle_defects',
+  {
+    id: id(),
+    vehicleId: text('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    preDepartureInspectionId: text('pre_departure_inspection_id').references(
+      () => preDepartureInspections.id,
+    ),
+    endOfShiftInspectionId: text('end_of_shift_inspection_id').references(() => endOfShiftInspections.id),
+    reportedBy: text('reported_by')
+      .notNull()
+      .references(() => users.id),
+    reportedAt: instant('reported_at').notNull().defaultNow(),
+    items: jsonb('items').$type<DefectItemValue[]>().notNull().default([]),
+    notes: text('notes'),
+    clearedAt: instant('cleared_at'),
+    clearedBy: text('cleared_by').references(() => users.id),
+    repairNote: text('repair_note'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('vehicle_defects_open_idx').on(t.vehicleId).where(sql`${t.clearedAt} is null`),
+    index('vehicle_defects_reported_at_idx').on(t.reportedAt),
   ],
 );
 

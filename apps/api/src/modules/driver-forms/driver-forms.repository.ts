@@ -1,13 +1,16 @@
 import type { InspectionAnswer, InspectionKind, OverallStatus } from '@dms/domain';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  customers,
   emergencyAlerts,
   emergencyTypes,
   endOfShiftInspections,
   fuelLogs,
   incidentReports,
   inspectionTemplateQuestions,
+  jobs,
+  jobVehicles,
   preDepartureInspections,
   users,
   vehicles,
@@ -18,7 +21,11 @@ import {
 /** The active questions of an inspection type, in their order. */
 export async function activeQuestions(db: Db, type: InspectionKind) {
   return db
-    .select({ id: inspectionTemplateQuestions.id })
+    .select({
+      id: inspectionTemplateQuestions.id,
+      question: inspectionTemplateQuestions.question,
+      category: inspectionTemplateQuestions.category,
+    })
     .from(inspectionTemplateQuestions)
     .where(and(eq(inspectionTemplateQuestions.type, type), eq(inspectionTemplateQuestions.isActive, 1)))
     .orderBy(asc(inspectionTemplateQuestions.sortOrder));
@@ -66,6 +73,7 @@ export async function insertEndOfShift(
     interiorDamageFound: 0 | 1;
     interiorDamageDetails: string | null;
     busClean: 0 | 1;
+    clearOfBus: 'confirmed' | 'not_applicable';
   },
 ) {
   const [row] = await db
@@ -80,6 +88,25 @@ export async function insertEndOfShift(
     })
     .returning({ id: endOfShiftInspections.id, recordedAt: endOfShiftInspections.createdAt });
   return row!;
+}
+
+/** Whether the driver holds a slot on a school customer's job that day (not cancelled). */
+export async function servesSchoolJob(db: Db, driverId: string, serviceDate: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobVehicles)
+    .innerJoin(jobs, eq(jobs.id, jobVehicles.jobId))
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .where(
+      and(
+        eq(jobVehicles.driverId, driverId),
+        eq(jobs.serviceDate, serviceDate),
+        eq(customers.companyType, 'school'),
+        ne(jobs.status, 'cancelled'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertFuelLog(

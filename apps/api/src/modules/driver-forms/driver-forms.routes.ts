@@ -22,7 +22,7 @@ import { IDEMPOTENCY_HEADER, idempotentWrite } from '../idempotency/idempotent-w
 import { recipients } from '../notifications/notifications.repository';
 import { getAppSettings } from '../settings/settings.repository';
 import { getActiveShift } from '../shifts/shifts.repository';
-import { activeManagerIds, getEmergencyAlert } from './driver-forms.repository';
+import { activeManagerIds, getEmergencyAlert, servesSchoolJob } from './driver-forms.repository';
 import {
   finishShift,
   raiseEmergency,
@@ -83,11 +83,17 @@ export async function driverFormsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: DRIVERS },
       schema: {
         tags,
-        summary: "The driver's open shift, or null",
+        summary:
+          "The driver's open shift, or null; servesSchoolJob when the clear-of-bus check cannot be N/A",
         response: { 200: ShiftSchema.nullable() },
       },
     },
-    async (request) => (await getActiveShift(app.db, driverOf(request))) ?? null,
+    async (request) => {
+      const driverId = driverOf(request);
+      const shift = await getActiveShift(app.db, driverId);
+      if (!shift) return null;
+      return { ...shift, servesSchoolJob: await servesSchoolJob(app.db, driverId, shift.shiftDate) };
+    },
   );
 
   r.post(

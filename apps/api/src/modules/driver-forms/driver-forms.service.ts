@@ -1,4 +1,6 @@
 import {
+  CLEAR_OF_BUS_MESSAGES,
+  DEFECT_MESSAGES,
   dateInZone,
   type EmergencyAlertInputSchema,
   type EndOfShiftInspectionInputSchema,
@@ -8,6 +10,7 @@ import {
   type IncidentReportInputSchema,
   type InspectionKind,
   incompleteInspectionMessage,
+  type OverallStatus,
   overallInspectionStatus,
   type PreDepartureInspectionInputSchema,
   type Shift,
@@ -21,6 +24,7 @@ import { emergencyAlerts } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
 import { clockInVehicle, endShift, getActiveShift, getShift, insertShift } from '../shifts/shifts.repository';
+import { hasOpenDefect, insertDefect } from '../vehicle-defects/vehicle-defects.repository';
 import {
   activeEmergencyType,
   activeQuestions,
@@ -29,6 +33,7 @@ import {
   insertFuelLog,
   insertIncidentReport,
   insertPreDeparture,
+  servesSchoolJob,
 } from './driver-forms.repository';
 
 // Clocking in and out and the drivers' forms (spec 1 §2-§5). Each runs inside the idempotent write's
@@ -44,9 +49,25 @@ async function checkComplete(tx: Db, kind: InspectionKind, responses: PreDepartu
   if (unansweredQuestions(questions, responses).length > 0) {
     throw new HttpError(400, incompleteInspectionMessage(questions.length));
   }
-  const known = new Set(questions.map((q) => q.id));
+  const known = new Map(questions.map((q) => [q.id, q]));
   // Answers to questions that are not (or no longer) asked are not kept.
-  return responses.filter((r) => known.has(r.questionId));
+  const kept = responses.filter((r) => known.has(r.questionId));
+  const failed = kept
+    .filter((r) => r.passed === false)
+    .map((r) => {
+      const q = known.get(r.questionId)!;
+      return { question: q.question, category: q.category, notes: r.notes?.trim() || null };
+    });
+  return { responses: kept, failed };
+}
+
+/** A failed inspection opens a defect on its vehicle, in the inspection's transaction. */
+async function openDefectIfFailed(
+  tx: Db,
+  status: OverallStatus,
+  values: Parameters<typeof insertDefect>[1],
+): Promise<void> {
+  if (status === 'fail') await insertDefect(tx, values);
 }
 
 async function requireShift(tx: Db, driverId: string): Promise<Shift> {
@@ -70,7 +91,12 @@ export async function startShift(
   if (!(await clockInVehicle(tx, input.vehicleId))) {
     throw new HttpError(400, FORM_MESSAGES.vehicle, [{ path: 'vehicleId', message: FORM_MESSAGES.vehicle }]);
   }
-  const responses = await checkComplete(tx, 'pre_departure', input.inspection.responses);
+  if (await hasOpenDefect(tx, input.vehicleId)) {
+    throw new HttpError(409, DEFECT_MESSAGES.clockInRefused, [
+      { path: 'vehicleId', message: DEFECT_MESSAGES.clockInRefused },
+    ]);
+  }
+  const { responses, failed } = await checkComplete(tx, 'pre_departure', input.inspection.responses);
   let shiftId: string;
   try {
     shiftId = await insertShift(tx, {
@@ -93,6 +119,14 @@ export async function startShift(
     overallStatus,
     notes: input.inspection.notes,
   });
+  await openDefectIfFailed(tx, overallStatus, {
+    vehicleId: input.vehicleId,
+    reportedBy: driverId,
+    reportedAt: inspection.inspectionDate,
+    items: failed,
+    notes: input.inspection.notes,
+    preDepartureInspectionId: inspection.id,
+  });
   return {
     shift: (await getShift(tx, shiftId))!,
     inspection: { id: inspection.id, overallStatus, inspectionDate: inspection.inspectionDate.toISOString() },
@@ -113,7 +147,7 @@ export async function finishShift(
 /** A pre-departure inspection outside clock-in: of the shift's vehicle. */
 export async function submitPreDeparture(tx: Db, driverId: string, input: PreDeparture, now = new Date()) {
   const shift = await requireShift(tx, driverId);
-  const responses = await checkComplete(tx, 'pre_departure', input.responses);
+  const { responses, failed } = await checkComplete(tx, 'pre_departure', input.responses);
   const overallStatus = overallInspectionStatus(responses, input.notes);
   const row = await insertPreDeparture(tx, {
     driverId,
@@ -123,6 +157,14 @@ export async function submitPreDeparture(tx: Db, driverId: string, input: PreDep
     responses,
     overallStatus,
     notes: input.notes,
+  });
+  await openDefectIfFailed(tx, overallStatus, {
+    vehicleId: shift.vehicleId!,
+    reportedBy: driverId,
+    reportedAt: row.inspectionDate,
+    items: failed,
+    notes: input.notes,
+    preDepartureInspectionId: row.id,
   });
   return { id: row.id, overallStatus, inspectionDate: row.inspectionDate.toISOString() };
 }
@@ -134,7 +176,12 @@ export async function submitEndOfShift(
   now = new Date(),
 ) {
   const shift = await requireShift(tx, driverId);
-  const responses = await checkComplete(tx, 'end_of_shift', input.responses);
+  const { responses, failed } = await checkComplete(tx, 'end_of_shift', input.responses);
+  if (input.clearOfBus !== 'confirmed' && (await servesSchoolJob(tx, driverId, shift.shiftDate))) {
+    throw new HttpError(400, CLEAR_OF_BUS_MESSAGES.school, [
+      { path: 'clearOfBus', message: CLEAR_OF_BUS_MESSAGES.school },
+    ]);
+  }
   const overallStatus = overallInspectionStatus(responses, input.notes);
   const row = await insertEndOfShift(tx, {
     driverId,
@@ -149,6 +196,15 @@ export async function submitEndOfShift(
     interiorDamageFound: input.interiorDamageFound as 0 | 1,
     interiorDamageDetails: input.interiorDamageFound === 1 ? input.interiorDamageDetails : null,
     busClean: input.busClean as 0 | 1,
+    clearOfBus: input.clearOfBus,
+  });
+  await openDefectIfFailed(tx, overallStatus, {
+    vehicleId: shift.vehicleId!,
+    reportedBy: driverId,
+    reportedAt: row.recordedAt,
+    items: failed,
+    notes: input.notes,
+    endOfShiftInspectionId: row.id,
   });
   return { id: row.id, overallStatus, inspectionDate: row.recordedAt.toISOString() };
 }

@@ -1,4 +1,10 @@
-import { FORM_MESSAGES, incompleteInspectionMessage } from '@dms/domain';
+import {
+  CLEAR_OF_BUS_MESSAGES,
+  DEFECT_MESSAGES,
+  dateInZone,
+  FORM_MESSAGES,
+  incompleteInspectionMessage,
+} from '@dms/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -9,8 +15,9 @@ import {
   inspectionTemplateQuestions,
   preDepartureInspections,
   shifts,
+  vehicleDefects,
 } from '../../db/schema';
-import { createCategory, createDriver, createVehicle } from '../../test/factories';
+import { createCategory, createCustomer, createDriver, createJob, createVehicle } from '../../test/factories';
 import {
   type Caller,
   createRoleTestApp,
@@ -21,11 +28,12 @@ import {
 
 let t: RoleTestApp;
 let bus: { id: string };
+let category: { id: string };
 let questions: { pre: string[]; end: string[] };
 
 beforeAll(async () => {
   t = await createRoleTestApp({ terminal: true, smtp: true });
-  const category = await createCategory(t.db);
+  category = await createCategory(t.db);
   bus = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'TERM-01' });
   // This test database has no questions but these.
   await t.db.delete(inspectionTemplateQuestions);
@@ -69,21 +77,23 @@ async function clockIn(call: Caller, body: object = { vehicleId: bus.id, inspect
 describe('clocking in', () => {
   it('starts the shift with its pre-departure inspection; a Fail does not block it', async () => {
     const d = await terminalDriver();
+    const failing = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'TERM-02' });
     expectJson(await d.call('GET', '/api/shifts/active'), 200);
     expect((await d.call('GET', '/api/shifts/active')).json()).toBeNull();
     const started = await clockIn(d.call, {
-      vehicleId: bus.id,
+      vehicleId: failing.id,
       inspection: pre({ fail: true }),
       driverId: 'someone-else',
     });
     expect(started.inspection.overallStatus).toBe('fail');
-    expect(started.shift.vehicleId).toBe(bus.id);
+    expect(started.shift.vehicleId).toBe(failing.id);
     const active = (await d.call('GET', '/api/shifts/active')).json();
     expect(active).toMatchObject({
       id: started.shift.id,
       driverId: d.id,
       endTime: null,
-      vehicle: { registrationNumber: 'TERM-01' },
+      vehicle: { registrationNumber: 'TERM-02' },
+      servesSchoolJob: false,
     });
     const [inspection] = await t.db
       .select()
@@ -91,10 +101,61 @@ describe('clocking in', () => {
       .where(eq(preDepartureInspections.shiftId, started.shift.id));
     expect(inspection).toMatchObject({
       driverId: d.id,
-      vehicleId: bus.id,
+      vehicleId: failing.id,
       overallStatus: 'fail',
       damageReported: 1,
     });
+  });
+
+  it('opens a defect on a failed inspection, refuses the vehicle at the next clock-in, until a manager clears it', async () => {
+    const van = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'DEF-01' });
+    const first = await terminalDriver();
+    await clockIn(first.call, { vehicleId: van.id, inspection: pre({ fail: true, note: true }) });
+
+    const open = expectJson<{
+      items: { id: string; vehicleName: string; items: unknown[]; source: string }[];
+    }>(await t.asManager('GET', `/api/vehicle-defects?vehicleId=${van.id}`), 200);
+    expect(open.items).toHaveLength(1);
+    expect(open.items[0]).toMatchObject({
+      vehicleName: 'DEF-01 · Test bus',
+      source: 'pre_departure',
+      items: [{ question: 'Tyres OK?', category: 'Safety', notes: 'Worn' }],
+    });
+    const listed = expectJson<{ openDefect: { id: string; summary: string } | null }>(
+      await t.asManager('GET', `/api/vehicles/${van.id}`),
+      200,
+    );
+    expect(listed.openDefect).toMatchObject({ id: open.items[0]!.id, summary: 'Tyres OK?: Worn' });
+
+    // The next driver cannot take the vehicle out, and nothing is written.
+    const next = await terminalDriver();
+    const refused = await next.call('POST', '/api/shifts/start', { vehicleId: van.id, inspection: pre() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(DEFECT_MESSAGES.clockInRefused);
+    expect((await next.call('GET', '/api/shifts/active')).json()).toBeNull();
+
+    // Only a manager clears it, with a repair note; then the vehicle can go out again.
+    const id = open.items[0]!.id;
+    expect(
+      (await t.asDriver('POST', `/api/vehicle-defects/${id}/clear`, { repairNote: 'x' })).statusCode,
+    ).toBe(403);
+    const blank = await t.asManager('POST', `/api/vehicle-defects/${id}/clear`, { repairNote: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(DEFECT_MESSAGES.repairNote);
+    const cleared = expectJson<{ clearedAt: string; clearedByName: string; repairNote: string }>(
+      await t.asManager('POST', `/api/vehicle-defects/${id}/clear`, { repairNote: 'Replaced front tyres' }),
+      200,
+    );
+    expect(cleared).toMatchObject({ repairNote: 'Replaced front tyres', clearedAt: expect.any(String) });
+    expect(cleared.clearedByName).toBeTruthy();
+    const again = await t.asManager('POST', `/api/vehicle-defects/${id}/clear`, { repairNote: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect((await t.asManager('GET', `/api/vehicles/${van.id}`)).json().openDefect).toBeNull();
+    await clockIn(next.call, { vehicleId: van.id, inspection: pre() });
+    const history = (
+      await t.asManager('GET', `/api/vehicle-defects?status=cleared&vehicleId=${van.id}`)
+    ).json();
+    expect(history.total).toBe(1);
   });
 
   it('starts nothing when the inspection is incomplete, or without a vehicle', async () => {
@@ -271,6 +332,7 @@ describe('forms during a shift', () => {
         bodyDamageFound: 1,
         bodyDamageDetails: 'Scratch, rear left panel',
         busClean: 0,
+        clearOfBus: 'confirmed',
       }),
       201,
     );
@@ -283,6 +345,7 @@ describe('forms during a shift', () => {
       bodyDamageFound: 1,
       bodyDamageDetails: 'Scratch, rear left panel',
       busClean: 0,
+      clearOfBus: 'confirmed',
     });
     const ended = expectJson<{ endTime: string | null }>(
       await d.call('POST', `/api/shifts/end/${shiftId}`),
@@ -291,6 +354,56 @@ describe('forms during a shift', () => {
     expect(ended.endTime).toEqual(expect.any(String));
     expect((await d.call('GET', '/api/shifts/active')).json()).toBeNull();
     expect((await d.call('POST', `/api/shifts/end/${shiftId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the clear-of-bus check', () => {
+  it('is required on every end-of-shift form, and cannot be N/A after a school job', async () => {
+    const endForm = (clearOfBus?: string) => ({
+      responses: [{ questionId: questions.end[0], passed: true }],
+      ...(clearOfBus ? { clearOfBus } : {}),
+    });
+    const charter = await terminalDriver();
+    await clockIn(charter.call);
+    const missing = await charter.call('POST', '/api/inspections/end-of-shift', endForm());
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(CLEAR_OF_BUS_MESSAGES.required);
+    expectJson(await charter.call('POST', '/api/inspections/end-of-shift', endForm('not_applicable')), 201);
+
+    const school = await terminalDriver();
+    const today = dateInZone(new Date(), 'Australia/Sydney');
+    const customer = await createCustomer(t.db, { companyType: 'school' });
+    await createJob(
+      t.db,
+      { serviceDate: today, customerId: customer.id, status: 'assigned' },
+      { driverId: school.id },
+    );
+    await clockIn(school.call);
+    expect((await school.call('GET', '/api/shifts/active')).json().servesSchoolJob).toBe(true);
+    const before = await t.db.$count(endOfShiftInspections);
+    const na = await school.call('POST', '/api/inspections/end-of-shift', endForm('not_applicable'));
+    expect(na.statusCode).toBe(400);
+    expect(na.json().message).toBe(CLEAR_OF_BUS_MESSAGES.school);
+    expect(await t.db.$count(endOfShiftInspections)).toBe(before);
+    expectJson(await school.call('POST', '/api/inspections/end-of-shift', endForm('confirmed')), 201);
+  });
+
+  it('opens a defect when the end-of-shift inspection fails', async () => {
+    const coach = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'DEF-02' });
+    const d = await terminalDriver();
+    await clockIn(d.call, { vehicleId: coach.id, inspection: pre() });
+    await d.call('POST', '/api/inspections/end-of-shift', {
+      responses: [{ questionId: questions.end[0], passed: false, notes: 'Seat torn' }],
+      clearOfBus: 'confirmed',
+    });
+    const [defect] = await t.db
+      .select()
+      .from(vehicleDefects)
+      .where(and(eq(vehicleDefects.vehicleId, coach.id), isNull(vehicleDefects.clearedAt)));
+    expect(defect).toMatchObject({
+      items: [{ question: 'Cabin swept?', category: 'Safety', notes: 'Seat torn' }],
+    });
+    expect(defect?.endOfShiftInspectionId).toEqual(expect.any(String));
   });
 });
 
@@ -303,7 +416,10 @@ describe('forms that need a shift', () => {
         '/api/incident-reports',
         { incidentType: 'other', location: 'Depot', description: 'Ten or more characters' },
       ],
-      ['/api/inspections/end-of-shift', { responses: [{ questionId: questions.end[0], passed: true }] }],
+      [
+        '/api/inspections/end-of-shift',
+        { responses: [{ questionId: questions.end[0], passed: true }], clearOfBus: 'confirmed' },
+      ],
     ] as const) {
       const res = await d.call('POST', url, body);
       expect(res.statusCode, url).toBe(409);

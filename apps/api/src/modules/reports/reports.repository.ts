@@ -137,6 +137,7 @@ export async function listEndOfShift(db: Db, filter: FormFilter) {
         interiorDamageFound: t.interiorDamageFound,
         interiorDamageDetails: t.interiorDamageDetails,
         busClean: t.busClean,
+        clearOfBus: t.clearOfBus,
         notes: t.notes,
         responses: t.responses,
       })

@@ -1,5 +1,7 @@
 import { PassThrough } from 'node:stream';
 import {
+  CLEAR_OF_BUS_LABELS,
+  type ClearOfBusAnswer,
   canMoveIncident,
   csvRow,
   EmergencyReportSchema,
@@ -110,6 +112,7 @@ const TABS = {
         bodyDamageFound: flag(r.bodyDamageFound),
         interiorDamageFound: flag(r.interiorDamageFound),
         busClean: flag(r.busClean),
+        clearOfBus: (r.clearOfBus ?? null) as ClearOfBusAnswer | null,
       })),
     csv: {
       header: [
@@ -120,6 +123,7 @@ const TABS = {
         'Body Damage',
         'Interior Damage',
         'Bus Clean',
+        'Clear of Bus',
         'Notes',
       ],
       row: (r: z.infer<typeof EndOfShiftReportSchema>, local: (s: string) => string) => [
@@ -130,6 +134,7 @@ const TABS = {
         r.bodyDamageFound ? `Yes${r.bodyDamageDetails ? `: ${r.bodyDamageDetails}` : ''}` : 'No',
         r.interiorDamageFound ? `Yes${r.interiorDamageDetails ? `: ${r.interiorDamageDetails}` : ''}` : 'No',
         r.busClean ? 'Yes' : 'No',
+        r.clearOfBus ? CLEAR_OF_BUS_LABELS[r.clearOfBus] : '',
         r.notes,
       ],
     },

@@ -44,6 +44,13 @@ async function driverOnShift(firstName: string) {
     },
   });
   expect(started.statusCode, started.body).toBe(201);
+  if (firstName === 'Failing') {
+    // The failed check opened a defect on the shared bus: clear it so the next driver can take it.
+    const open = (await t.asManager('GET', `/api/vehicle-defects?vehicleId=${bus.id}`)).json();
+    for (const d of open.items) {
+      await t.asManager('POST', `/api/vehicle-defects/${d.id}/clear`, { repairNote: 'Pads replaced' });
+    }
+  }
   return { driver, call };
 }
 

@@ -1,7 +1,8 @@
-import type { Vehicle, VehicleType } from '@dms/domain';
+import { defectSummary, type Vehicle, type VehicleType } from '@dms/domain';
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  type DefectItemValue,
   depots,
   emergencyAlerts,
   endOfShiftInspections,
@@ -63,12 +64,44 @@ const columns = {
   subcontractorName: subcontractors.companyName,
   isActive: vehicles.isActive,
   version: vehicles.version,
+  // The newest open defect, in the same query (the partial index vehicle_defects_open_idx).
+  openDefect: sql<StoredOpenDefect | null>`(
+    select jsonb_build_object('id', d.id, 'reportedAt', d.reported_at, 'items', d.items, 'notes', d.notes)
+    from vehicle_defects d
+    where d.vehicle_id = ${vehicles.id} and d.cleared_at is null
+    order by d.reported_at desc
+    limit 1
+  )`,
 };
 
-const toVehicle = (row: Omit<Vehicle, 'isActive'> & { isActive: number }): Vehicle => ({
-  ...row,
-  isActive: row.isActive === 1 ? 1 : 0,
-});
+interface StoredOpenDefect {
+  id: string;
+  reportedAt: string;
+  items: DefectItemValue[];
+  notes: string | null;
+}
+
+type VehicleRow = Omit<Vehicle, 'isActive' | 'openDefect'> & {
+  isActive: number;
+  openDefect: StoredOpenDefect | string | null;
+};
+
+const toVehicle = (row: VehicleRow): Vehicle => {
+  // PGlite and node-postgres both parse jsonb, but a driver that hands back text is not refused.
+  const defect =
+    typeof row.openDefect === 'string' ? (JSON.parse(row.openDefect) as StoredOpenDefect) : row.openDefect;
+  return {
+    ...row,
+    isActive: row.isActive === 1 ? 1 : 0,
+    openDefect: defect
+      ? {
+          id: defect.id,
+          reportedAt: new Date(defect.reportedAt).toISOString(),
+          summary: defectSummary(defect.items, defect.notes),
+        }
+      : null,
+  };
+};
 
 function selectVehicles(db: Db) {
   return db

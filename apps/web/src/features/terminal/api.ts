@@ -60,6 +60,9 @@ export function useClockInVehicles(enabled: boolean) {
   return useQuery<{ items: Vehicle[] }>({
     queryKey: ['/api/vehicles', { type: 'company_owned', limit: 200 }],
     enabled,
+    // Fresh at every clock-in: a defect opened or cleared since must show.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }
 
@@ -81,7 +84,11 @@ export function useStartShift() {
   return useMutation({
     mutationFn: ({ body, key }: { body: StartShiftInput; key: string }) =>
       keyedPost<{ shift: Shift }>('/api/shifts/start', body, key),
-    onSuccess: (result) => queryClient.setQueryData(['/api/shifts/active'], result.shift),
+    onSuccess: (result) => {
+      queryClient.setQueryData(['/api/shifts/active'], result.shift);
+      // The stored shift also says whether it serves a school job (the clear-of-bus check).
+      void queryClient.invalidateQueries({ queryKey: ['/api/shifts/active'] });
+    },
   });
 }
 

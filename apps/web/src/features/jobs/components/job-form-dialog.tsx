@@ -434,6 +434,9 @@ export function JobFormDialog({
   const clashes = useJobClashes(opened ? debouncedClashQuery : null);
 
   const vehicleList = (vehicles.data?.items ?? []).filter((v) => v.isActive === 1);
+  const defectiveChosen = vehicleList.filter(
+    (v) => v.openDefect && state.slots.some((s) => s.vehicleId === v.id),
+  );
   const driverList = (drivers.data?.items ?? []).filter((d) => d.isActive === 1);
   const categoryList = (categories.data?.items ?? []).filter((c) => c.isActive === 1);
   const busy = create.isPending || update.isPending || publish.isPending;
@@ -862,7 +865,7 @@ export function JobFormDialog({
                         placeholder="Choose a vehicle"
                         data={vehicleChoices.map((v) => ({
                           value: v.id,
-                          label: [v.registrationNumber, v.nickname].filter(Boolean).join(' · ') || 'Vehicle',
+                          label: `${[v.registrationNumber, v.nickname].filter(Boolean).join(' · ') || 'Vehicle'}${v.openDefect ? ' · Defect open' : ''}`,
                         }))}
                         value={slot.vehicleId}
                         onChange={(v) => updateSlot(i, { vehicleId: v, driverId: v ? slot.driverId : null })}
@@ -916,6 +919,19 @@ export function JobFormDialog({
             >
               Add Vehicle
             </Button>
+            {defectiveChosen.length > 0 && (
+              <Alert color="red" title="Vehicle with an open defect" data-testid="job-defects">
+                <Stack gap={2}>
+                  {defectiveChosen.map((v) => (
+                    <Text key={v.id} size="sm">
+                      {[v.registrationNumber, v.nickname].filter(Boolean).join(' · ') || 'Vehicle'} failed an
+                      inspection ({v.openDefect?.summary}). It cannot be clocked on until a manager clears the
+                      defect in Settings → Company Vehicles.
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            )}
             {(clashes.data?.clashes ?? []).length > 0 && (
               <Alert color="yellow" title="Already booked at this time" data-testid="job-clashes">
                 <Stack gap={2}>

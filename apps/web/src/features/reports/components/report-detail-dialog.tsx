@@ -1,4 +1,5 @@
 import {
+  CLEAR_OF_BUS_LABELS,
   EMERGENCY_STATUS_LABELS,
   type EmergencyReport,
   type EndOfShiftReport,
@@ -201,6 +202,9 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                     <Field label="Date/Time">{format.reportDateTime(x.inspectionDate)}</Field>
                     <Field label="Bus Clean">{yesNo(x.busClean)}</Field>
+                    <Field label="Clear of Bus">
+                      {x.clearOfBus ? CLEAR_OF_BUS_LABELS[x.clearOfBus] : 'Not recorded'}
+                    </Field>
                     <Field label="Body damage">
                       {x.bodyDamageFound ? `Yes: ${x.bodyDamageDetails ?? ''}` : 'No'}
                     </Field>

@@ -1,4 +1,5 @@
 import {
+  CLEAR_OF_BUS_LABELS,
   EMERGENCY_STATUS_LABELS,
   type Formatters,
   INCIDENT_STATUS_LABELS,
@@ -88,6 +89,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
       { header: 'Vehicle', cell: (r) => r.vehicle ?? '—' },
       { header: 'Damage Found', cell: (r) => yesNo(r.bodyDamageFound || r.interiorDamageFound ? 1 : 0) },
       { header: 'Bus Clean', cell: (r) => yesNo(r.busClean) },
+      { header: 'Clear of Bus', cell: (r) => (r.clearOfBus ? CLEAR_OF_BUS_LABELS[r.clearOfBus] : '—') },
     ],
     empty: 'No end-of-shift inspections submitted yet',
     emptyFiltered: 'No end-of-shift inspections match your filters',

@@ -8,6 +8,7 @@ import type {
   Vehicle,
   VehicleCategory,
   VehicleCategoryInput,
+  VehicleDefect,
   VehicleInput,
   VehicleType,
 } from '@dms/domain';
@@ -147,4 +148,13 @@ export function useUpdateSubcontractor() {
 /** DELETE: deleted, or deactivated together with its vehicles when it has vehicles. */
 export function useDeleteSubcontractor() {
   return useFleetMutation((id: string) => apiJson<DeleteResult>('DELETE', `${SUBCONTRACTORS_PATH}/${id}`));
+}
+
+// ---- Vehicle defects
+
+/** POST /api/vehicle-defects/:id/clear: the vehicle can be taken out again. */
+export function useClearDefect() {
+  return useFleetMutation(({ id, repairNote }: { id: string; repairNote: string }) =>
+    apiJson<VehicleDefect>('POST', `/api/vehicle-defects/${encodeURIComponent(id)}/clear`, { repairNote }),
+  );
 }

@@ -1,8 +1,9 @@
-import type { VehicleType } from '@dms/domain';
+import type { Vehicle, VehicleType } from '@dms/domain';
 import { Button, Select } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSubcontractors, useVehicles } from '../api/fleet';
+import { ClearDefectDialog } from './clear-defect-dialog';
 import { ListPagination } from './list-pagination';
 import { ListToolbar } from './list-toolbar';
 import { QueryState } from './query-state';
@@ -37,6 +38,7 @@ export function VehiclesManager({ type }: { type: VehicleType }) {
   const subcontractors = useSubcontractors(undefined, { enabled: partner });
   const query = useVehicles({ ...list.params, type, subcontractorId: subcontractorId ?? undefined });
   const actions = useVehicleActions({ type });
+  const [defective, setDefective] = useState<Vehicle | null>(null);
   const vehicles = query.data?.items ?? [];
   const filtered = Boolean(list.search || subcontractorId);
 
@@ -85,6 +87,7 @@ export function VehiclesManager({ type }: { type: VehicleType }) {
           onEdit={actions.edit}
           onDelete={actions.remove}
           onReactivate={actions.reactivate}
+          onClearDefect={setDefective}
         />
         <ListPagination
           total={query.data?.total ?? 0}
@@ -95,6 +98,7 @@ export function VehiclesManager({ type }: { type: VehicleType }) {
         />
       </QueryState>
       {actions.dialogs}
+      <ClearDefectDialog vehicle={defective} onClose={() => setDefective(null)} />
     </>
   );
 }

@@ -1,6 +1,18 @@
 import type { Vehicle } from '@dms/domain';
-import { Card, ColorSwatch, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Card,
+  ColorSwatch,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconTool } from '@tabler/icons-react';
 import { InactiveBadge } from './inactive-badge';
 import { DASH } from './optional-text';
 import { ReactivateAction, RowActions } from './row-actions';
@@ -35,9 +47,29 @@ export interface VehicleRowHandlers {
   onEdit: (vehicle: Vehicle) => void;
   onDelete: (vehicle: Vehicle) => void;
   onReactivate: (vehicle: Vehicle) => void;
+  /** Opens the repair note of an open defect (managers). */
+  onClearDefect?: (vehicle: Vehicle) => void;
 }
 
-function Actions({ vehicle, onEdit, onDelete, onReactivate }: { vehicle: Vehicle } & VehicleRowHandlers) {
+/** A failed inspection no manager has cleared: the vehicle must not go out. */
+function DefectBadge({ vehicle }: { vehicle: Vehicle }) {
+  if (!vehicle.openDefect) return null;
+  return (
+    <Tooltip label={vehicle.openDefect.summary} multiline maw={320}>
+      <Badge color="red" variant="light" style={{ flexShrink: 0 }} data-testid="defect-badge">
+        Defect
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function Actions({
+  vehicle,
+  onEdit,
+  onDelete,
+  onReactivate,
+  onClearDefect,
+}: { vehicle: Vehicle } & VehicleRowHandlers) {
   const name = vehicleName(vehicle);
   const inactive = vehicle.isActive !== 1;
   return (
@@ -46,6 +78,19 @@ function Actions({ vehicle, onEdit, onDelete, onReactivate }: { vehicle: Vehicle
       onEdit={() => onEdit(vehicle)}
       onDelete={inactive ? undefined : () => onDelete(vehicle)}
     >
+      {vehicle.openDefect && onClearDefect && (
+        <Tooltip label="Clear defect">
+          <ActionIcon
+            aria-label={`Clear defect of ${name}`}
+            onClick={() => onClearDefect(vehicle)}
+            size="lg"
+            variant="subtle"
+            color="red"
+          >
+            <IconTool size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {inactive && <ReactivateAction name={name} onClick={() => onReactivate(vehicle)} />}
     </RowActions>
   );
@@ -83,6 +128,7 @@ export function VehiclesTable({
                         {v.nickname ?? v.registrationNumber ?? 'Unnamed vehicle'}
                       </Text>
                       {inactive && <InactiveBadge />}
+                      <DefectBadge vehicle={v} />
                     </Group>
                     {v.nickname && v.registrationNumber && (
                       <Text size="sm" ff="monospace">
@@ -97,6 +143,11 @@ export function VehiclesTable({
                   {makeModel(v)} · {capacity(v)}
                 </Text>
                 <Text size="sm">Depot: {v.defaultDepotName ?? DASH}</Text>
+                {v.openDefect && (
+                  <Text size="sm" c="red">
+                    Open defect: {v.openDefect.summary}
+                  </Text>
+                )}
                 {showSubcontractor && <Text size="sm">Subcontractor: {v.subcontractorName ?? DASH}</Text>}
               </Stack>
             </Card>
@@ -134,6 +185,7 @@ export function VehiclesTable({
                       {v.registrationNumber ?? DASH}
                     </Text>
                     {inactive && <InactiveBadge />}
+                    <DefectBadge vehicle={v} />
                   </Group>
                 </Table.Td>
                 <Table.Td>{v.nickname ?? DASH}</Table.Td>

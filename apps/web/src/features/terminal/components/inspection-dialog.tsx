@@ -1,4 +1,6 @@
 import {
+  CLEAR_OF_BUS_MESSAGES,
+  type ClearOfBusAnswer,
   type InspectionKind,
   type InspectionQuestion,
   incompleteInspectionMessage,
@@ -16,6 +18,7 @@ import {
   Loader,
   Modal,
   Paper,
+  Radio,
   SegmentedControl,
   Stack,
   Switch,
@@ -39,6 +42,7 @@ export interface InspectionPayload {
   interiorDamageFound?: 0 | 1;
   interiorDamageDetails?: string;
   busClean?: 0 | 1;
+  clearOfBus?: ClearOfBusAnswer;
 }
 
 const TITLES: Record<InspectionKind, string> = {
@@ -57,9 +61,12 @@ export function InspectionDialog({
   submitting,
   onCancel,
   onSubmit,
+  servesSchoolJob = false,
 }: {
   kind: InspectionKind;
   opened: boolean;
+  /** The shift served a school job: the clear-of-bus check cannot be N/A. */
+  servesSchoolJob?: boolean;
   submitting: boolean;
   onCancel: () => void;
   onSubmit: (payload: InspectionPayload) => void;
@@ -73,6 +80,8 @@ export function InspectionDialog({
   const [interiorDamage, setInteriorDamage] = useState(false);
   const [interiorDetails, setInteriorDetails] = useState('');
   const [busClean, setBusClean] = useState(true);
+  const [clearOfBus, setClearOfBus] = useState<ClearOfBusAnswer | null>(null);
+  const [clearOfBusError, setClearOfBusError] = useState<string | null>(null);
 
   // A fresh form each time it opens.
   useEffect(() => {
@@ -85,6 +94,8 @@ export function InspectionDialog({
     setInteriorDamage(false);
     setInteriorDetails('');
     setBusClean(true);
+    setClearOfBus(null);
+    setClearOfBusError(null);
   }, [opened]);
 
   useEffect(() => {
@@ -103,6 +114,12 @@ export function InspectionDialog({
       showToast({ title: incompleteInspectionMessage(questions.length), tone: 'error' });
       return;
     }
+    if (kind === 'end_of_shift' && (clearOfBus === null || (servesSchoolJob && clearOfBus !== 'confirmed'))) {
+      const message = servesSchoolJob ? CLEAR_OF_BUS_MESSAGES.school : CLEAR_OF_BUS_MESSAGES.required;
+      setClearOfBusError(message);
+      showToast({ title: message, tone: 'error' });
+      return;
+    }
     onSubmit({
       responses,
       notes: extra,
@@ -113,6 +130,7 @@ export function InspectionDialog({
             interiorDamageFound: interiorDamage ? 1 : 0,
             interiorDamageDetails: interiorDamage ? interiorDetails : '',
             busClean: busClean ? 1 : 0,
+            clearOfBus: clearOfBus ?? undefined,
           }
         : {}),
     });
@@ -216,6 +234,40 @@ export function InspectionDialog({
                 checked={busClean}
                 onChange={(e) => setBusClean(e.currentTarget.checked)}
               />
+              <Radio.Group
+                label="Clear of bus"
+                description={CLEAR_OF_BUS_MESSAGES.statement}
+                withAsterisk
+                value={clearOfBus}
+                onChange={(value) => {
+                  setClearOfBus(value as ClearOfBusAnswer);
+                  setClearOfBusError(null);
+                }}
+                error={clearOfBusError}
+                data-testid="clear-of-bus"
+              >
+                <Group gap="md" mt="xs">
+                  <Radio.Card value="confirmed" p="md" radius="md" w="auto" mih={56}>
+                    <Group wrap="nowrap" gap="sm">
+                      <Radio.Indicator />
+                      <Text fw={600}>Confirmed: no passenger remains</Text>
+                    </Group>
+                  </Radio.Card>
+                  {!servesSchoolJob && (
+                    <Radio.Card value="not_applicable" p="md" radius="md" w="auto" mih={56}>
+                      <Group wrap="nowrap" gap="sm">
+                        <Radio.Indicator />
+                        <Text fw={600}>N/A: no passengers carried</Text>
+                      </Group>
+                    </Radio.Card>
+                  )}
+                </Group>
+                {servesSchoolJob && (
+                  <Text size="sm" mt="xs">
+                    You drove a school job today: the walk-through is required.
+                  </Text>
+                )}
+              </Radio.Group>
             </Stack>
           )}
 

@@ -1,6 +1,6 @@
 import type { Vehicle } from '@dms/domain';
-import { Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useClockInVehicles } from '../api';
 
 /** Clock-in, step one (spec 1 §2): a company-owned vehicle from a radio list. */
@@ -15,8 +15,13 @@ export function VehicleDialog({
 }) {
   const query = useClockInVehicles(opened);
   const [chosen, setChosen] = useState<string | null>(null);
+  // Each clock-in starts with no vehicle chosen.
+  useEffect(() => {
+    if (opened) setChosen(null);
+  }, [opened]);
   const vehicles = (query.data?.items ?? []).filter((v) => v.type === 'company_owned' && v.isActive === 1);
-  const vehicle = vehicles.find((v) => v.id === chosen);
+  // A vehicle with an open defect is listed, unavailable, with the reason (the server refuses it too).
+  const vehicle = vehicles.find((v) => v.id === chosen && !v.openDefect);
   return (
     <Modal
       opened={opened}
@@ -26,7 +31,7 @@ export function VehicleDialog({
       data-testid="vehicle-dialog"
     >
       <Stack gap="md">
-        {query.isPending ? (
+        {query.isPending || query.isFetching ? (
           <Loader aria-label="Loading vehicles" />
         ) : vehicles.length === 0 ? (
           <Text>No vehicles available</Text>
@@ -34,14 +39,32 @@ export function VehicleDialog({
           <Radio.Group value={chosen} onChange={setChosen} label="Vehicle" name="vehicle">
             <Stack gap="xs" mt="xs">
               {vehicles.map((v) => (
-                <Radio.Card key={v.id} value={v.id} p="md" radius="md" mih={56} data-testid="vehicle-option">
+                <Radio.Card
+                  key={v.id}
+                  value={v.id}
+                  p="md"
+                  radius="md"
+                  mih={56}
+                  disabled={Boolean(v.openDefect)}
+                  opacity={v.openDefect ? 0.75 : 1}
+                  data-testid="vehicle-option"
+                  data-defective={v.openDefect ? true : undefined}
+                >
                   <Group wrap="nowrap" gap="md">
-                    <Radio.Indicator />
-                    <Stack gap={0}>
+                    <Radio.Indicator disabled={Boolean(v.openDefect)} />
+                    <Stack gap={2}>
                       <Text fw={600}>{[v.registrationNumber, v.nickname].filter(Boolean).join(' · ')}</Text>
                       <Text size="sm" c="dimmed">
                         {[v.categoryName, v.model].filter(Boolean).join(' · ')}
                       </Text>
+                      {v.openDefect && (
+                        <Group gap="xs" wrap="nowrap" align="flex-start">
+                          <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
+                            Unavailable
+                          </Badge>
+                          <Text size="sm">Open defect: {v.openDefect.summary}</Text>
+                        </Group>
+                      )}
                     </Stack>
                   </Group>
                 </Radio.Card>

@@ -358,6 +358,7 @@ export function TerminalDashboardPage() {
       <InspectionDialog
         kind="end_of_shift"
         opened={open === 'end'}
+        servesSchoolJob={shift.data?.servesSchoolJob ?? false}
         submitting={sending}
         onCancel={() => setOpen(null)}
         onSubmit={(payload) =>
