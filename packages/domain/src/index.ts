@@ -5,6 +5,8 @@ export * from './dates';
 export * from './defect.schema';
 export * from './documents.schema';
 export * from './driver.schema';
+export * from './driver-hours';
+export * from './driver-hours.rules';
 export * from './fields';
 export * from './fleet.schema';
 export * from './format';
