@@ -241,12 +241,12 @@ interface NightSpan {
   end: number;
 }
 
-/** Per check: night windows by local date, and night rest breaks by gap, both cached. */
 interface Context {
   timeZone: string;
-  nights: Map<string, NightSpan>;
-  gapBreaks: Map<string, NightBreak[]>;
 }
+
+/** Night rest breaks by gap of rest and rule, shared by every check (a gap's breaks never change). */
+const gapBreakCache = new Map<string, NightBreak[]>();
 
 interface NightBreak {
   /** When the break is complete. */
@@ -257,18 +257,26 @@ interface NightBreak {
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
+// Shared by every check: the nights of a zone do not change, and Intl is the slow part of a check.
+const nightCache = new Map<string, NightSpan>();
+
 function nightOf(ctx: Context, date: string, rest: NightRule): NightSpan {
-  const key = `${date}|${rest.nightStart}|${rest.nightEnd}`;
-  let n = ctx.nights.get(key);
+  const key = `${ctx.timeZone}|${date}|${rest.nightStart}|${rest.nightEnd}`;
+  let n = nightCache.get(key);
   if (!n) {
+    if (nightCache.size > 20_000) nightCache.clear();
     n = {
       start: zonedTimeToInstant(date, rest.nightStart, ctx.timeZone).getTime(),
       end: zonedTimeToInstant(addDays(date, 1), rest.nightEnd, ctx.timeZone).getTime(),
     };
-    ctx.nights.set(key, n);
+    nightCache.set(key, n);
   }
   return n;
 }
+
+/** The local date of an instant, through the cached formatter. */
+const localDate = (ms: number, timeZone: string) =>
+  new Date(wallClockMs(ms, timeZone)).toISOString().slice(0, 10);
 
 type NightRule = Extract<HoursWindow['rest'], { kind: 'night' }>;
 
@@ -280,14 +288,14 @@ type NightRule = Extract<HoursWindow['rest'], { kind: 'night' }>;
  * whole gap that end by t, so one list serves every period.
  */
 function nightBreaksOfGap(ctx: Context, gs: number, ge: number, rest: NightRule): NightBreak[] {
-  const key = `${gs}|${ge}|${rest.blockMinutes}|${rest.orContinuousMinutes}|${rest.nightStart}|${rest.nightEnd}`;
-  const cached = ctx.gapBreaks.get(key);
+  const key = `${ctx.timeZone}|${gs}|${ge}|${rest.blockMinutes}|${rest.orContinuousMinutes}|${rest.nightStart}|${rest.nightEnd}`;
+  const cached = gapBreakCache.get(key);
   if (cached) return cached;
   const out: NightBreak[] = [];
   const block = rest.blockMinutes * MINUTE;
   const cont = rest.orContinuousMinutes * MINUTE;
   let p = gs;
-  let date = addDays(dateInZone(new Date(p), ctx.timeZone), -1);
+  let date = addDays(localDate(p, ctx.timeZone), -1);
   for (;;) {
     let best = p + cont <= ge ? p + cont : Number.POSITIVE_INFINITY;
     let bestDate: string | null = null;
@@ -306,10 +314,11 @@ function nightBreaksOfGap(ctx: Context, gs: number, ge: number, rest: NightRule)
       }
     }
     if (!Number.isFinite(best)) break;
-    out.push({ end: best, day: dayNumber(bestDate ?? dateInZone(new Date(best - 1), ctx.timeZone)) });
+    out.push({ end: best, day: dayNumber(bestDate ?? localDate(best - 1, ctx.timeZone)) });
     p = best;
   }
-  ctx.gapBreaks.set(key, out);
+  if (gapBreakCache.size > 20_000) gapBreakCache.clear();
+  gapBreakCache.set(key, out);
   return out;
 }
 
@@ -337,8 +346,8 @@ const worse = (a: HoursBreach, b: HoursBreach | undefined): boolean => {
  * so a period with the most work can be slid forward, without losing work, until it starts where work
  * starts. About 30 spans a fortnight make some 30 periods per window, each read in one pass.
  *
- * `touch`: the proposed spans; a period that meets one is `touching`. With `stopAtTouching` the scan
- * ends at the first touching breach (enough to know a start is not legal).
+ * `touch`: the proposed spans; a period that meets one is `touching`. With `stopAtTouching` only
+ * touching periods are read and the scan ends at the first breach (enough to know a start is not legal).
  */
 function windowBreaches(
   ctx: Context,
@@ -362,6 +371,7 @@ function windowBreaches(
       while (t0 < touch.length && touch[t0]![1] <= a) t0++;
       isTouching = t0 < touch.length && touch[t0]![0] < b;
     }
+    if (stopAtTouching && !isTouching) continue;
     let work = 0;
     let restOk = 0;
     const nightDays: number[] = [];
@@ -376,7 +386,8 @@ function windowBreaches(
         for (const nb of nightBreaksOfGap(ctx, e, fullEnd, rest)) if (nb.end <= b) nightDays.push(nb.day);
       } else if (clipped >= rest.blockMinutes * MINUTE) restOk += clipped;
     }
-    const base = {
+    // Built only for a breach: most periods have none, and this loop runs for every start searched.
+    const base = () => ({
       label: w.label,
       windowIndex,
       periodMinutes: w.periodMinutes,
@@ -386,10 +397,10 @@ function windowBreaches(
       limitMinutes: w.maxWorkMinutes,
       existing: !isTouching,
       nextLegalAt: null,
-    };
+    });
     const candidates: HoursBreach[] = [];
     if (work > w.maxWorkMinutes * MINUTE) {
-      candidates.push({ ...base, kind: 'work', overByMinutes: work / MINUTE - w.maxWorkMinutes });
+      candidates.push({ ...base(), kind: 'work', overByMinutes: work / MINUTE - w.maxWorkMinutes });
     }
     if (rest.kind === 'night') {
       let run = nightDays.length ? 1 : 0;
@@ -401,7 +412,7 @@ function windowBreaches(
       const consecutiveMet = bestRun >= rest.consecutiveCount;
       if (nightDays.length < rest.count || !consecutiveMet) {
         candidates.push({
-          ...base,
+          ...base(),
           kind: 'night-rest',
           nightRestBreaks: nightDays.length,
           requiredNightRestBreaks: rest.count,
@@ -411,7 +422,7 @@ function windowBreaches(
       }
     } else if (restOk < rest.minMinutes * MINUTE) {
       candidates.push({
-        ...base,
+        ...base(),
         kind: 'rest',
         restKind: rest.kind,
         restMinutes: restOk / MINUTE,
@@ -428,6 +439,21 @@ function windowBreaches(
   return found;
 }
 
+/** `fixed` and `extra` (each sorted and disjoint) as one such list, without sorting again. */
+function insertSpans(fixed: readonly Span[], extra: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < fixed.length || j < extra.length) {
+    const next =
+      j >= extra.length || (i < fixed.length && fixed[i]![0] <= extra[j]![0]) ? fixed[i++]! : extra[j++]!;
+    const last = out[out.length - 1];
+    if (last && next[0] <= last[1]) last[1] = Math.max(last[1], next[1]);
+    else out.push([next[0], next[1]]);
+  }
+  return out;
+}
+
 const snap = (spans: readonly Span[]): Span[] =>
   mergeSpans(spans.map(([s, e]): Span => [floor15(s), ceil15(e)]));
 const spansOf = (work: readonly WorkInterval[]): Span[] =>
@@ -436,7 +462,7 @@ const spansOf = (work: readonly WorkInterval[]): Span[] =>
 /**
  * The earliest start on the quarter-hour grid, at or after `from`, at which `movable` (shifted as one
  * piece) breaks window `w` in no period that it touches; null when even a start after all other work
- * is out of reach of the window does not help. Quarter-hour steps for the first day, then hourly steps
+ * is out of reach of the window does not help. Quarter-hour steps for the first 6 hours, then hourly steps
  * refined back to the quarter-hour, to keep a 14-day search to a few hundred looks; every answer is
  * checked, so it is always legal, and at worst up to 45 minutes later than the earliest.
  */
@@ -452,14 +478,14 @@ function earliestLegalStart(
   const P = w.periodMinutes * MINUTE;
   const legalAt = (t: number) => {
     const shifted = movable.map(([s, e]): Span => [s - origin + t, e - origin + t]);
-    const tl = mergeSpans([...fixed.map((s): Span => [s[0], s[1]]), ...shifted]);
+    const tl = insertSpans(fixed, shifted);
     const f = windowBreaches(ctx, w, windowIndex, tl, shifted, true, t - P);
     return f.touching.size === 0;
   };
   const start = ceil15(from);
   const lastFixed = fixed.length ? fixed[fixed.length - 1]![1] : start;
   const horizon = Math.max(start, ceil15(lastFixed + P));
-  const fine = Math.min(horizon, start + 24 * 60 * MINUTE);
+  const fine = Math.min(horizon, start + 6 * 60 * MINUTE);
   for (let t = start; t <= fine; t += BLOCK) if (legalAt(t)) return t;
   for (let t = fine + 4 * BLOCK; t < horizon + 4 * BLOCK; t += 4 * BLOCK) {
     const at = Math.min(t, horizon);
@@ -477,10 +503,10 @@ function earliestLegalStart(
  * same input always gives the same answer.
  */
 export function checkDriverHours(input: CheckDriverHoursInput): CheckDriverHoursResult {
-  const ctx: Context = { timeZone: input.timeZone, nights: new Map(), gapBreaks: new Map() };
+  const ctx: Context = { timeZone: input.timeZone };
   const existingTl = snap(spansOf(input.work));
   const proposed = input.proposed?.length ? snap(spansOf(input.proposed)) : null;
-  const tl = proposed ? mergeSpans([...existingTl.map((s): Span => [s[0], s[1]]), ...proposed]) : existingTl;
+  const tl = proposed ? insertSpans(existingTl, proposed) : existingTl;
   const breaches: HoursBreach[] = [];
   const existingBreaches: HoursBreach[] = [];
   const lastEnd = existingTl.length ? existingTl[existingTl.length - 1]![1] : 0;
@@ -521,7 +547,7 @@ export function hoursSummary(
   timeZone: string,
   now: Date,
 ): HoursSummary {
-  const ctx: Context = { timeZone, nights: new Map(), gapBreaks: new Map() };
+  const ctx: Context = { timeZone };
   const tl = snap(spansOf(work));
   const nowMs = now.getTime();
   const today = dateInZone(now, timeZone);
@@ -536,7 +562,7 @@ export function hoursSummary(
     const legalFor = (blocks: number) => {
       if (blocks === 0) return true;
       const run: Span = [floor15(nowMs), ceil15(nowMs + blocks * BLOCK)];
-      const merged = mergeSpans([...tl.map((s): Span => [s[0], s[1]]), run]);
+      const merged = insertSpans(tl, [run]);
       return (
         windowBreaches(ctx, w, windowIndex, merged, [run], true, run[0] - w.periodMinutes * MINUTE).touching
           .size === 0
