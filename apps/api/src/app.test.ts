@@ -160,6 +160,9 @@ describe('branding', () => {
       currency: 'AUD',
       locale: 'en-AU',
       timeZone: 'Australia/Sydney',
+      hoursRuleSet: 'au-hvnl-standard-solo',
+      signOnMinutes: 30,
+      signOffMinutes: 15,
       version: 0,
     });
   });

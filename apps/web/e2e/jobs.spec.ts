@@ -205,3 +205,82 @@ test('a driver request is approved from the job detail', async ({ page, browser 
   await expect(detail.getByTestId('detail-vehicle')).toContainText('Emma Taylor');
   await driverContext.close();
 });
+
+test('allocating a driver past 12 h of work in 24 h shows the numbers and needs a reason', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now().toString(36);
+  const day = sydneyDate(45);
+  const headers = { 'X-Requested-With': 'e2e' };
+  const priya = (await (await page.request.get('/api/drivers?search=Priya')).json()).items[0];
+  const vehicles = (await (await page.request.get('/api/vehicles?type=company_owned&limit=50')).json()).items;
+  // Priya already holds an early job that day: 06:00–10:00, then 11:15–15:00 (9 h 15 min of work
+  // with the sign-on and sign-off allowances).
+  const early = await page.request.post('/api/jobs', {
+    headers,
+    data: {
+      title: `Early shuttle ${stamp}`,
+      serviceDate: day,
+      legs: [
+        {
+          originAddress: 'Depot',
+          destinationAddress: 'Airport',
+          departureTime: '06:00',
+          arrivalTime: '10:00',
+        },
+        {
+          originAddress: 'Airport',
+          destinationAddress: 'Depot',
+          departureTime: '11:15',
+          arrivalTime: '15:00',
+        },
+      ],
+      vehicles: [{ vehicleId: vehicles[0].id, driverId: priya.id }],
+      basePrice: 100,
+    },
+  });
+  expect(early.status(), await early.text()).toBe(201);
+
+  // An evening job for her too: 16:30–19:00 would make 12 h 30 min in 24 h.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New Job' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Job' });
+  const title = `Evening transfer ${stamp}`;
+  await form.getByRole('textbox', { name: 'Title' }).fill(title);
+  await form.getByLabel('Service date').fill(day);
+  await form.getByRole('button', { name: 'Add Vehicle' }).click();
+  const slot = form.getByTestId('job-slot').first();
+  await slot.getByRole('combobox', { name: 'Vehicle', exact: true }).click();
+  await page.getByRole('option').nth(1).click();
+  await chooseOption(page, slot, 'Driver', 'Priya Sharma');
+  const leg = form.getByTestId('job-leg').first();
+  await leg.getByRole('textbox', { name: 'From' }).fill('Depot');
+  await leg.getByRole('textbox', { name: 'To' }).fill('Opera House');
+  await leg.getByLabel('Departure').fill('16:30');
+  await leg.getByLabel('Arrival').fill('19:00');
+
+  const hours = form.getByTestId('job-hours');
+  await expect(hours).toContainText('Priya Sharma');
+  await expect(hours).toContainText(
+    '12 h work in any 24 h: Would work 12 h 30 min in 24 h (limit 12 h, over by 30 min); legal again from',
+  );
+  await hours.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/screenshots/job-form-hours-desktop-light.png' });
+
+  // No save without a reason; with one, the job is saved and the reason kept.
+  await form.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(hours.getByText(/This allocation breaks the driver hours rules/)).toBeVisible();
+  await hours
+    .getByRole('textbox', { name: 'Reason to allocate anyway' })
+    .fill('Only driver with the accreditation; 11 h rest arranged after');
+  await form.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(toast(page, 'Draft saved successfully')).toBeVisible();
+
+  // Tidy up: both jobs go.
+  const saved = (await (await page.request.get(`/api/jobs?search=${stamp}&limit=10`)).json()).items;
+  expect(saved.map((j: { title: string }) => j.title).sort()).toEqual(
+    [`Early shuttle ${stamp}`, title].sort(),
+  );
+  for (const j of saved) await page.request.delete(`/api/jobs/${j.id}`, { headers });
+});

@@ -28,6 +28,13 @@ export const DriverSchema = z.object({
   roles: z.array(z.enum(USER_ROLES)),
   /** The terminal PIN is locked after repeated wrong PINs; a manager unlocks it (ADR 15). */
   pinLocked: z.boolean(),
+  /** For the driver card (managers' list): work this week and the next rest the rules require. */
+  hours: z
+    .object({
+      workedThisWeekMinutes: z.number(),
+      nextRest: z.object({ label: z.string(), dueBy: z.string(), minMinutes: z.number() }).nullable(),
+    })
+    .optional(),
 });
 export type Driver = z.infer<typeof DriverSchema>;
 

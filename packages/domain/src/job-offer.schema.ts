@@ -119,6 +119,8 @@ export type JobStaffing = z.infer<typeof JobStaffingSchema>;
 export const DecideRequestInputSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'Decide with approved or rejected' }),
   slotId: optionalId(),
+  /** Required when approving breaks the driver hours rules (recorded). */
+  hoursOverrideReason: optionalText(500),
 });
 export type DecideRequestInput = z.input<typeof DecideRequestInputSchema>;
 
@@ -127,6 +129,8 @@ export const CreateOfferInputSchema = z.object({
   slotId: z.string({ error: 'Choose a vehicle slot' }).trim().min(1, { error: 'Choose a vehicle slot' }),
   driverId: z.string({ error: 'Choose a driver' }).trim().min(1, { error: 'Choose a driver' }),
   message: optionalText(),
+  /** Required when the offer breaks the driver hours rules (recorded). */
+  hoursOverrideReason: optionalText(500),
 });
 export type CreateOfferInput = z.input<typeof CreateOfferInputSchema>;
 

@@ -240,6 +240,8 @@ export const JobInputSchema = z.object({
   ),
   /** The version the form was loaded at (PUT): a newer stored version answers 409. */
   version: optionalVersion(),
+  /** Why a driver is put on the job although the hours check warns (recorded; required then). */
+  hoursOverrideReason: optionalText(500),
 });
 export type JobInput = z.input<typeof JobInputSchema>;
 export type JobInputParsed = z.output<typeof JobInputSchema>;
@@ -392,6 +394,34 @@ export type JobClash = z.infer<typeof JobClashSchema>;
 /** The answer of a save: the job as stored, and the clashes it has now. */
 export const JobSaveResultSchema = JobSchema.extend({ clashes: z.array(JobClashSchema) });
 export type JobSaveResult = z.infer<typeof JobSaveResultSchema>;
+
+/** A driver the job would put over a window of the operator's hours rule set (dispatch safety). */
+export const HoursWarningSchema = z.object({
+  driverId: z.string(),
+  driverName: z.string(),
+  breaches: z.array(
+    z.object({
+      /** The window, e.g. '12 h work in any 24 h'. */
+      label: z.string(),
+      /** By how much, and when the driver is next legal, in words. */
+      text: z.string(),
+      nextLegalAt: z.string().nullable(),
+    }),
+  ),
+});
+export type HoursWarning = z.infer<typeof HoursWarningSchema>;
+
+export const HOURS_MESSAGES = {
+  reasonRequired:
+    'This allocation breaks the driver hours rules. Give a reason to allocate anyway, or choose another driver or time.',
+} as const;
+
+/** The answer of POST /api/jobs/clashes. */
+export const JobChecksSchema = z.object({
+  clashes: z.array(JobClashSchema),
+  hours: z.array(HoursWarningSchema),
+});
+export type JobChecks = z.infer<typeof JobChecksSchema>;
 
 /** POST /api/jobs/clashes: what the form has now, checked before saving. */
 export const JobClashQuerySchema = z.object({

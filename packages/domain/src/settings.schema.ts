@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_SIGN_OFF_MINUTES, DEFAULT_SIGN_ON_MINUTES } from './driver-hours';
+import { DEFAULT_HOURS_RULE_SET_ID, HOURS_RULE_SET_IDS } from './driver-hours.rules';
 import { currencyCode, lineText, localeTag, requiredText } from './fields';
 import { DEFAULT_OPERATOR_CURRENCY, DEFAULT_OPERATOR_LOCALE, DEFAULT_OPERATOR_TIME_ZONE } from './format';
 
@@ -18,7 +20,18 @@ export const DEFAULT_BRANDING = {
   currency: DEFAULT_OPERATOR_CURRENCY,
   locale: DEFAULT_OPERATOR_LOCALE,
   timeZone: DEFAULT_OPERATOR_TIME_ZONE,
+  hoursRuleSet: DEFAULT_HOURS_RULE_SET_ID,
+  signOnMinutes: DEFAULT_SIGN_ON_MINUTES,
+  signOffMinutes: DEFAULT_SIGN_OFF_MINUTES,
 } as const satisfies AppSettings;
+
+export const SIGN_ON_OFF_MESSAGE = 'Enter whole minutes from 0 to 240';
+const allowanceMinutes = () =>
+  z.coerce
+    .number({ error: SIGN_ON_OFF_MESSAGE })
+    .int({ error: SIGN_ON_OFF_MESSAGE })
+    .min(0, { error: SIGN_ON_OFF_MESSAGE })
+    .max(240, { error: SIGN_ON_OFF_MESSAGE });
 
 /** Any icon name outside the seven known ones falls back to Truck (spec 1 §1). */
 export function resolveAppIcon(name: string | null | undefined): AppIcon {
@@ -44,6 +57,10 @@ export const AppSettingsSchema = z.object({
   locale: z.string(),
   /** The operator's time zone (APP_TIMEZONE): 'today' and every time shown are in it. */
   timeZone: z.string(),
+  /** The driver hours rule set allocations are checked against, and the sign-on/off allowances of planned work. */
+  hoursRuleSet: z.enum(HOURS_RULE_SET_IDS),
+  signOnMinutes: z.number().int(),
+  signOffMinutes: z.number().int(),
   /** Optimistic-locking counter of the stored row (0 while none is stored); send it back with PUT. */
   version: z.number().int().optional(),
 });
@@ -63,6 +80,9 @@ export const UpdateAppSettingsInputSchema = z.object({
   /** Left as stored when not sent. */
   currency: currencyCode().optional(),
   locale: localeTag().optional(),
+  hoursRuleSet: z.enum(HOURS_RULE_SET_IDS, { error: 'Choose a rule set from the list' }).optional(),
+  signOnMinutes: allowanceMinutes().optional(),
+  signOffMinutes: allowanceMinutes().optional(),
   /** The version the form was loaded with: a stale one is refused with 409 (STALE_RECORD_MESSAGE). */
   version: z.number().int().min(0).optional(),
 });

@@ -1,6 +1,7 @@
 import {
   type AppSettings,
   DEFAULT_BRANDING,
+  getHoursRuleSet,
   isCurrencyCode,
   isLocale,
   resolveAppIcon,
@@ -30,6 +31,9 @@ export function withBrandingDefaults(raw: unknown): AppSettings {
       typeof s.currency === 'string' && isCurrencyCode(s.currency) ? s.currency : DEFAULT_BRANDING.currency,
     locale: typeof s.locale === 'string' && isLocale(s.locale) ? s.locale : DEFAULT_BRANDING.locale,
     timeZone: text(s.timeZone) ?? DEFAULT_BRANDING.timeZone,
+    hoursRuleSet: getHoursRuleSet(text(s.hoursRuleSet)).id as AppSettings['hoursRuleSet'],
+    signOnMinutes: typeof s.signOnMinutes === 'number' ? s.signOnMinutes : DEFAULT_BRANDING.signOnMinutes,
+    signOffMinutes: typeof s.signOffMinutes === 'number' ? s.signOffMinutes : DEFAULT_BRANDING.signOffMinutes,
   };
 }
 

@@ -208,6 +208,32 @@ export const jobRequests = pgTable(
 );
 
 /** Log of the mails sent about jobs. */
+/**
+ * A manager put a driver on a job although the hours check said a window would be broken: who,
+ * why, and what the check said at the time (dispatch safety).
+ */
+export const hoursOverrides = pgTable(
+  'hours_overrides',
+  {
+    id: id(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    /** The breaches as the manager saw them ({ label, text }). */
+    breaches: jsonb('breaches').$type<{ label: string; text: string }[]>().notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('hours_overrides_job_id_idx').on(t.jobId),
+    index('hours_overrides_driver_id_idx').on(t.driverId),
+  ],
+);
+
 export const emailNotifications = pgTable(
   'email_notifications',
   {

@@ -1,6 +1,6 @@
 import { DEFAULT_QUOTE_FOOTER_TEXT } from '@dms/domain';
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { flag, id, timestamps, version } from './columns';
 
@@ -20,6 +20,11 @@ export const appSettings = pgTable('app_settings', {
   currency: text('currency').notNull().default('AUD'),
   /** BCP 47: how money, numbers and dates are written. */
   locale: text('locale').notNull().default('en-AU'),
+  /** The driver hours rule set (packages/domain driver-hours.rules.ts) allocations are checked against. */
+  hoursRuleSet: text('hours_rule_set').notNull().default('au-hvnl-standard-solo'),
+  /** Planned work starts this long before a job's first departure and ends this long after its last arrival. */
+  signOnMinutes: integer('sign_on_minutes').notNull().default(30),
+  signOffMinutes: integer('sign_off_minutes').notNull().default(15),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   version: version(),
   ...timestamps(),

@@ -10,6 +10,7 @@ import {
 } from '@dms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hoursSummaries, loadHoursContext } from '../driver-hours/driver-hours.service';
 import { IdParamsSchema, listPage, refusesInactive } from '../reference-data/list-query';
 import { listUsers } from './drivers.repository';
 import { createDriverAccount, updateDriver, updateUserRoles } from './drivers.service';
@@ -37,9 +38,15 @@ export async function driversRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      return listPage(q, (window) =>
+      const page = await listPage(q, (window) =>
         listUsers(app.db, { ...window, role: 'driver', activeOnly: refusesInactive(q.includeInactive) }),
       );
+      const hours = await hoursSummaries(
+        app.db,
+        await loadHoursContext(app.db, app.config.timezone),
+        page.items.map((d) => d.id),
+      );
+      return { ...page, items: page.items.map((d) => ({ ...d, hours: hours.get(d.id) })) };
     },
   );
 

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
+import { loadHoursContext } from '../driver-hours/driver-hours.service';
 import { requestedJobIds, requestsOfJob } from '../job-requests/job-requests.repository';
 import { decideRequest, requestJob } from '../job-requests/job-requests.service';
 import { getJob, getJobsByIds, listAvailableJobs, toDriverJob } from '../jobs/jobs.repository';
@@ -279,13 +280,19 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { expiresAt } = await offerOpenSlot(app.db, {
-        jobId: id,
-        slotId: request.body.slotId,
-        driverId: request.body.driverId,
-        message: request.body.message,
-        createdBy: request.identity.user?.id ?? null,
-      });
+      const { expiresAt } = await offerOpenSlot(
+        app.db,
+        {
+          jobId: id,
+          slotId: request.body.slotId,
+          driverId: request.body.driverId,
+          message: request.body.message,
+          createdBy: request.identity.user?.id ?? null,
+          hoursOverrideReason: request.body.hoursOverrideReason,
+        },
+        new Date(),
+        await loadHoursContext(app.db, app.config.timezone),
+      );
       const job = (await getJob(app.db, id))!;
       announce(request, id, [request.body.driverId]);
       void notifyAboutJob(deps(request), job, [request.body.driverId], { type: 'offer', expiresAt });
@@ -311,6 +318,11 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body.status,
         request.body.slotId,
+        {
+          hours: await loadHoursContext(app.db, app.config.timezone),
+          reason: request.body.hoursOverrideReason,
+          userId: request.identity.user?.id ?? null,
+        },
       );
       const job = (await getJob(app.db, decided.jobId))!;
       announce(request, job.id, [decided.driverId, ...notTaken]);

@@ -2,6 +2,7 @@ import { OFFER_ALREADY_ANSWERED, OFFER_EXPIRED, SLOT_NOT_OPEN } from '@dms/domai
 import type { Database } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
+import { guardDriverOnJob, type HoursContext } from '../driver-hours/driver-hours.service';
 import { loadReferences } from '../jobs/job-references.repository';
 import {
   driverHoldsJob,
@@ -68,8 +69,10 @@ export async function offerOpenSlot(
     driverId: string;
     message: string | null;
     createdBy: string | null;
+    hoursOverrideReason?: string | null;
   },
   now = new Date(),
+  hours?: HoursContext,
 ): Promise<{ expiresAt: Date }> {
   return db.transaction(async (tx) => {
     const status = await jobStatusOf(tx, input.jobId);
@@ -98,6 +101,14 @@ export async function offerOpenSlot(
     }
     const slot = await fillOpenSlot(tx, input.jobId, input.driverId, input.slotId);
     if (!slot) throw new HttpError(409, SLOT_NOT_OPEN);
+    await guardDriverOnJob(
+      tx,
+      hours,
+      input.jobId,
+      input.driverId,
+      input.hoursOverrideReason,
+      input.createdBy,
+    );
     const expiresAt = new Date(now.getTime() + OFFER_TTL_MS);
     await insertPendingOffers(tx, [
       {

@@ -2,6 +2,7 @@ import { ALREADY_REQUESTED, NO_OPEN_POSITION, REQUEST_ALREADY_DECIDED } from '@d
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
+import { guardDriverOnJob, type HoursContext } from '../driver-hours/driver-hours.service';
 import {
   driverHoldsJob,
   fillOpenSlot,
@@ -49,6 +50,7 @@ export async function decideRequest(
   requestId: string,
   status: 'approved' | 'rejected',
   slotId: string | null,
+  allocation: { hours?: HoursContext; reason?: string | null; userId?: string | null } = {},
 ): Promise<Decision> {
   return db.transaction(async (tx) => {
     const request = await getRequest(tx, requestId);
@@ -61,6 +63,14 @@ export async function decideRequest(
       }
       const slot = await fillOpenSlot(tx, request.jobId, request.driverId, slotId);
       if (!slot) throw new HttpError(409, NO_OPEN_POSITION);
+      await guardDriverOnJob(
+        tx,
+        allocation.hours,
+        request.jobId,
+        request.driverId,
+        allocation.reason,
+        allocation.userId ?? null,
+      );
     }
     const decided = await decidePendingRequest(tx, requestId, status);
     // Someone decided it between our read and this write: the whole decision is undone.

@@ -1,8 +1,8 @@
 import {
   DriverJobSchema,
   dateInZone,
+  JobChecksSchema,
   JobClashQuerySchema,
-  JobClashSchema,
   JobInputSchema,
   JobListQuerySchema,
   JobSaveResultSchema,
@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
+import { hoursWarnings, loadHoursContext } from '../driver-hours/driver-hours.service';
 import { type NotificationDeps, notifyAboutJob } from '../notifications/job-notifications';
 import { IdParamsSchema, isManager, listPage } from '../reference-data/list-query';
 import { findClashes } from './job-clashes.repository';
@@ -143,14 +144,15 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: manager },
       schema: {
         tags,
-        summary: 'Vehicles and drivers of a job form already on another job at an overlapping time',
+        summary:
+          'Vehicles and drivers of a job form already on another job at an overlapping time, and drivers it would put over the hours rules',
         body: JobClashQuerySchema,
-        response: { 200: z.object({ clashes: z.array(JobClashSchema) }) },
+        response: { 200: JobChecksSchema },
       },
     },
     async (request) => {
       const q = request.body;
-      if (!q.serviceDate) return { clashes: [] };
+      if (!q.serviceDate) return { clashes: [], hours: [] };
       const window = jobTimeWindow(q.legs);
       const clashes = await findClashes(app.db, {
         jobId: q.jobId,
@@ -160,7 +162,13 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
         vehicleIds: q.vehicles.map((v) => v.vehicleId).filter((id): id is string => !!id),
         driverIds: q.vehicles.map((v) => v.driverId).filter((id): id is string => !!id),
       });
-      return { clashes };
+      const hours = await hoursWarnings(
+        app.db,
+        await loadHoursContext(app.db, app.config.timezone),
+        { id: q.jobId ?? null, serviceDate: q.serviceDate, legs: q.legs },
+        q.vehicles.map((v) => v.driverId).filter((id): id is string => !!id),
+      );
+      return { clashes, hours };
     },
   );
 
@@ -199,7 +207,8 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const outcome = await createJob(app.db, request.body, request.identity.user?.id ?? null);
+      const hours = await loadHoursContext(app.db, app.config.timezone);
+      const outcome = await createJob(app.db, request.body, request.identity.user?.id ?? null, hours);
       notify(request, outcome);
       return reply.code(201).send(toSaveResult(outcome));
     },
@@ -223,6 +232,8 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body,
         request.identity.user?.id ?? null,
+        new Date(),
+        await loadHoursContext(app.db, app.config.timezone),
       );
       notify(request, outcome);
       return toSaveResult(outcome);

@@ -15,6 +15,7 @@ import {
 import type { Database, Db } from '../../db/client';
 import { type FieldError, HttpError } from '../../http/errors';
 import { insertContact, insertCustomer, recordCompletedBooking } from '../customers/customers.repository';
+import { guardAllocation, type HoursContext } from '../driver-hours/driver-hours.service';
 import { driversWithoutOffer, insertPendingOffers } from '../job-offers/job-offers.repository';
 import { sanitizeDriverNotes } from '../rich-text/sanitize-rich-text';
 import { effectiveRoles } from '../users/user-roles';
@@ -279,10 +280,33 @@ async function awardLoyaltyOnce(tx: Db, jobId: string): Promise<void> {
 
 // ---- the writes
 
+/** Drivers newly on the job, checked against the hours rules when a context is given (routes do). */
+async function guardNewDrivers(
+  tx: Db,
+  hours: HoursContext | undefined,
+  job: Job,
+  previous: readonly string[],
+  reason: string | null | undefined,
+  userId: string | null,
+): Promise<void> {
+  if (!hours || !job.serviceDate || job.status === 'cancelled') return;
+  const before = new Set(previous);
+  const added = driverIdsOf(job).filter((d) => !before.has(d));
+  await guardAllocation(
+    tx,
+    hours,
+    { id: job.id, serviceDate: job.serviceDate, legs: job.legs },
+    added,
+    reason,
+    userId,
+  );
+}
+
 export async function createJob(
   db: Database,
   input: JobInputParsed,
   userId: string | null,
+  hours?: HoursContext,
 ): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
     const refs = await checkedReferences(tx, input);
@@ -301,6 +325,7 @@ export async function createJob(
     await replaceSlots(tx, id, await slotValues(tx, input, refs, new Set()));
     await awardLoyaltyOnce(tx, id);
     const job = (await getJob(tx, id))!;
+    await guardNewDrivers(tx, hours, job, [], input.hoursOverrideReason, userId);
     // A job created straight into a published status is offered to its drivers like a published draft.
     const offered =
       job.status === 'draft'
@@ -322,6 +347,7 @@ export async function updateJob(
   input: JobInputParsed,
   userId: string | null,
   now = new Date(),
+  hours?: HoursContext,
 ): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
     const stored = await lockJob(tx, id);
@@ -347,6 +373,7 @@ export async function updateJob(
     await replaceLegs(tx, id, input.legs);
     await replaceSlots(tx, id, await slotValues(tx, input, refs, await slotIdsOf(tx, id)));
     let after = (await getJob(tx, id))!;
+    await guardNewDrivers(tx, hours, after, driverIdsOf(before), input.hoursOverrideReason, userId);
 
     const published = before.status !== 'draft' && after.status !== 'draft';
     let updatedDriverIds: string[] = [];

@@ -395,6 +395,8 @@ describe('clashes', () => {
       serviceDate: day,
       legs: [{ departureTime: '11:00', arrivalTime: '13:00' }],
       vehicles: [{ vehicleId: bus.id, driverId: driver.id }],
+      // Back to back, the driver would also pass 5 h 15 min without a break (tested in driver-hours).
+      hoursOverrideReason: 'Clash test',
     });
     expect(second.clashes).toEqual([
       expect.objectContaining({
@@ -411,6 +413,7 @@ describe('clashes', () => {
       serviceDate: day,
       legs: [{ departureTime: '13:30', arrivalTime: '15:00' }],
       vehicles: [{ vehicleId: bus.id, driverId: driver.id }],
+      hoursOverrideReason: 'Clash test',
     });
     expect(afternoon.clashes).toEqual([]);
     const check = await t.asManager('POST', '/api/jobs/clashes', {

@@ -3,6 +3,7 @@ import {
   createFormatters,
   DEFAULT_BRANDING,
   type Formatters,
+  getHoursRuleSet,
   isCurrencyCode,
   isLocale,
   type OperatorFormat,
@@ -37,6 +38,9 @@ export function toAppSettings(
     currency: row?.currency && isCurrencyCode(row.currency) ? row.currency : DEFAULT_BRANDING.currency,
     locale: row?.locale && isLocale(row.locale) ? row.locale : DEFAULT_BRANDING.locale,
     timeZone,
+    hoursRuleSet: getHoursRuleSet(row?.hoursRuleSet).id as AppSettings['hoursRuleSet'],
+    signOnMinutes: row?.signOnMinutes ?? DEFAULT_BRANDING.signOnMinutes,
+    signOffMinutes: row?.signOffMinutes ?? DEFAULT_BRANDING.signOffMinutes,
     version: row?.version ?? 0,
   };
 }

@@ -64,6 +64,9 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
           logoBackground: input.logoBackground,
           ...(input.currency ? { currency: input.currency } : {}),
           ...(input.locale ? { locale: input.locale } : {}),
+          ...(input.hoursRuleSet ? { hoursRuleSet: input.hoursRuleSet } : {}),
+          ...(input.signOnMinutes !== undefined ? { signOnMinutes: input.signOnMinutes } : {}),
+          ...(input.signOffMinutes !== undefined ? { signOffMinutes: input.signOffMinutes } : {}),
           updatedBy: request.identity.user?.id ?? null,
         });
         if (saved === 'stale') throw new HttpError(409, STALE_RECORD_MESSAGE);

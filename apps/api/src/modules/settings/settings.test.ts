@@ -59,6 +59,9 @@ describe('branding settings', () => {
       currency: 'AUD',
       locale: 'en-AU',
       timeZone: 'Australia/Sydney',
+      hoursRuleSet: 'au-hvnl-standard-solo',
+      signOnMinutes: 30,
+      signOffMinutes: 15,
       version: 1,
     });
     const row = await getAppSettingsRow(t.db);

@@ -4,7 +4,7 @@ import type {
   Depot,
   Driver,
   Job,
-  JobClash,
+  JobChecks,
   JobClashQuery,
   JobInput,
   JobSaveResult,
@@ -93,10 +93,11 @@ export function useMarkJobSeen() {
 }
 
 /** What the form has now, checked for vehicles and drivers already out at an overlapping time. */
+/** Clashes with other jobs, and drivers the job would put over the hours rules (dispatch safety). */
 export function useJobClashes(query: JobClashQuery | null) {
-  return useQuery<{ clashes: JobClash[] }>({
+  return useQuery<JobChecks>({
     queryKey: ['/api/jobs/clashes', query],
-    queryFn: () => apiJson<{ clashes: JobClash[] }>('POST', '/api/jobs/clashes', query),
+    queryFn: () => apiJson<JobChecks>('POST', '/api/jobs/clashes', query),
     enabled: query !== null,
     staleTime: 10_000,
   });
@@ -113,8 +114,16 @@ export function useJobStaffing(id: string | null) {
 }
 
 export function useDecideRequest() {
-  return useJobMutation(({ id, status }: { id: string; status: 'approved' | 'rejected' }) =>
-    apiJson('PATCH', `/api/job-requests/${id}`, { status }),
+  return useJobMutation(
+    ({
+      id,
+      status,
+      hoursOverrideReason,
+    }: {
+      id: string;
+      status: 'approved' | 'rejected';
+      hoursOverrideReason?: string;
+    }) => apiJson('PATCH', `/api/job-requests/${id}`, { status, hoursOverrideReason }),
   );
 }
 
@@ -125,12 +134,14 @@ export function useOfferSlot() {
       slotId,
       driverId,
       message,
+      hoursOverrideReason,
     }: {
       jobId: string;
       slotId: string;
       driverId: string;
       message?: string;
-    }) => apiJson('POST', `${JOBS_PATH}/${jobId}/offers`, { slotId, driverId, message }),
+      hoursOverrideReason?: string;
+    }) => apiJson('POST', `${JOBS_PATH}/${jobId}/offers`, { slotId, driverId, message, hoursOverrideReason }),
   );
 }
 

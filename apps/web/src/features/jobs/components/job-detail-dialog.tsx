@@ -41,6 +41,7 @@ import {
   useMarkJobSeen,
   useOfferSlot,
 } from '../api';
+import { HoursReasonDialog, hoursRefusal } from './hours-reason-dialog';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -67,6 +68,15 @@ function Staffing({ job }: { job: Job }) {
   const drivers = useDriverOptions();
   const [slotId, setSlotId] = useState<string | null>(null);
   const [driverId, setDriverId] = useState<string | null>(null);
+  // An allocation the hours check refused, to retry with a reason.
+  const [refused, setRefused] = useState<{ message: string; retry: (reason: string) => void } | null>(null);
+  const orAskReason =
+    (title: string, retry: (reason: string) => void) =>
+    (error: unknown): void => {
+      const message = hoursRefusal(error);
+      if (message) setRefused({ message, retry });
+      else fail(title)(error);
+    };
   const openSlots = job.vehicles.filter((s) => s.vehicleId && !s.driverId);
   const pending = (staffing.data?.requests ?? []).filter((r) => r.status === 'pending');
   const answered = (staffing.data?.requests ?? []).filter((r) => r.status !== 'pending');
@@ -138,20 +148,24 @@ function Staffing({ job }: { job: Job }) {
                 size="xs"
                 loading={decide.isPending}
                 disabled={openSlots.length === 0}
-                onClick={() =>
-                  decide.mutate(
-                    { id: r.id, status: 'approved' },
-                    {
-                      onSuccess: () =>
-                        showToast({
-                          title: 'Request approved',
-                          message: `${personName(r.driver)} is on the job.`,
-                          tone: 'success',
-                        }),
-                      onError: fail('Failed to approve the request'),
-                    },
-                  )
-                }
+                onClick={() => {
+                  const approve = (hoursOverrideReason?: string) =>
+                    decide.mutate(
+                      { id: r.id, status: 'approved', hoursOverrideReason },
+                      {
+                        onSuccess: () => {
+                          setRefused(null);
+                          showToast({
+                            title: 'Request approved',
+                            message: `${personName(r.driver)} is on the job.`,
+                            tone: 'success',
+                          });
+                        },
+                        onError: orAskReason('Failed to approve the request', approve),
+                      },
+                    );
+                  approve();
+                }}
               >
                 Approve
               </Button>
@@ -186,21 +200,23 @@ function Staffing({ job }: { job: Job }) {
           <Button
             disabled={!slotId || !driverId}
             loading={offer.isPending}
-            onClick={() =>
-              slotId &&
-              driverId &&
-              offer.mutate(
-                { jobId: job.id, slotId, driverId },
-                {
-                  onSuccess: () => {
-                    setSlotId(null);
-                    setDriverId(null);
-                    showToast({ title: 'Offer sent', tone: 'success' });
+            onClick={() => {
+              if (!slotId || !driverId) return;
+              const send = (hoursOverrideReason?: string) =>
+                offer.mutate(
+                  { jobId: job.id, slotId, driverId, hoursOverrideReason },
+                  {
+                    onSuccess: () => {
+                      setRefused(null);
+                      setSlotId(null);
+                      setDriverId(null);
+                      showToast({ title: 'Offer sent', tone: 'success' });
+                    },
+                    onError: orAskReason('Failed to send the offer', send),
                   },
-                  onError: fail('Failed to send the offer'),
-                },
-              )
-            }
+                );
+              send();
+            }}
           >
             Send Offer
           </Button>
@@ -214,6 +230,12 @@ function Staffing({ job }: { job: Job }) {
             No offers or requests yet.
           </Text>
         )}
+      <HoursReasonDialog
+        refusal={refused?.message ?? null}
+        busy={decide.isPending || offer.isPending}
+        onCancel={() => setRefused(null)}
+        onConfirm={(reason) => refused?.retry(reason)}
+      />
     </Stack>
   );
 }

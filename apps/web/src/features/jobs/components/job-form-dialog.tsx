@@ -9,6 +9,7 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_TAX_RATE,
   describeClash,
+  HOURS_MESSAGES,
   JOB_CHANGED_MESSAGE,
   JOB_STATUS_LABELS,
   JOB_STATUSES,
@@ -122,6 +123,8 @@ interface FormState {
   pricingNotes: string;
   termsTemplateId: string | null;
   termsAndConditions: string;
+  /** Why drivers are allocated although the hours check warns. */
+  hoursOverrideReason: string;
 }
 
 let keys = 0;
@@ -163,6 +166,7 @@ function initialState(job: Job | null): FormState {
       pricingNotes: '',
       termsTemplateId: null,
       termsAndConditions: '',
+      hoursOverrideReason: '',
     };
   }
   return {
@@ -227,6 +231,7 @@ function initialState(job: Job | null): FormState {
     pricingNotes: job.pricingNotes ?? '',
     termsTemplateId: job.termsTemplateId,
     termsAndConditions: job.termsAndConditions ?? '',
+    hoursOverrideReason: '',
   };
 }
 
@@ -264,6 +269,7 @@ function toInput(state: FormState, job: Job | null, forceDraft: boolean): JobInp
     pricingNotes: state.pricingNotes,
     termsTemplateId: state.termsTemplateId ?? '',
     termsAndConditions: state.termsAndConditions,
+    hoursOverrideReason: state.hoursOverrideReason,
   };
 }
 
@@ -434,6 +440,9 @@ export function JobFormDialog({
   const clashes = useJobClashes(opened ? debouncedClashQuery : null);
 
   const vehicleList = (vehicles.data?.items ?? []).filter((v) => v.isActive === 1);
+  // Only drivers new to the job need a reason: the server asks the same (guardAllocation).
+  const heldBefore = new Set((job?.vehicles ?? []).map((s) => s.driverId).filter(Boolean));
+  const hoursWarnings = (clashes.data?.hours ?? []).filter((w) => !heldBefore.has(w.driverId));
   const defectiveChosen = vehicleList.filter(
     (v) => v.openDefect && state.slots.some((s) => s.vehicleId === v.id),
   );
@@ -449,6 +458,9 @@ export function JobFormDialog({
       for (const issue of result.error.issues) found[issue.path.join('.')] ??= issue.message;
     if (state.customerMode === 'new' && !state.newCustomer.companyName.trim() && mode !== 'draft') {
       found['newCustomer.companyName'] = 'Company/School name is required';
+    }
+    if (hoursWarnings.length > 0 && !state.hoursOverrideReason.trim()) {
+      found.hoursOverrideReason = HOURS_MESSAGES.reasonRequired;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -929,6 +941,35 @@ export function JobFormDialog({
                       defect in Settings → Company Vehicles.
                     </Text>
                   ))}
+                </Stack>
+              </Alert>
+            )}
+            {hoursWarnings.length > 0 && (
+              <Alert color="red" title="Driver hours would be broken" data-testid="job-hours">
+                <Stack gap="xs">
+                  {hoursWarnings.map((w) => (
+                    <Stack key={w.driverId} gap={2}>
+                      <Text size="sm" fw={700}>
+                        {w.driverName}
+                      </Text>
+                      {w.breaches.map((b) => (
+                        <Text key={b.label} size="sm">
+                          {b.label}: {b.text}
+                        </Text>
+                      ))}
+                    </Stack>
+                  ))}
+                  <Textarea
+                    label="Reason to allocate anyway"
+                    description="Recorded with the job, with what the check said"
+                    required
+                    autosize
+                    minRows={2}
+                    maxLength={500}
+                    value={state.hoursOverrideReason}
+                    onChange={(e) => set('hoursOverrideReason', e.currentTarget.value)}
+                    error={errors.hoursOverrideReason}
+                  />
                 </Stack>
               </Alert>
             )}

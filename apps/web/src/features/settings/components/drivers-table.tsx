@@ -1,4 +1,4 @@
-import type { Driver, UserRole } from '@dms/domain';
+import { type Driver, formatHoursMinutes, type UserRole } from '@dms/domain';
 import {
   ActionIcon,
   Badge,
@@ -23,6 +23,7 @@ import {
   IconShieldCheck,
   IconShieldOff,
 } from '@tabler/icons-react';
+import { useFormatters } from '../../../lib/use-formatters';
 import { driverName } from './driver-form-dialog';
 import { OptionalText } from './optional-text';
 
@@ -85,6 +86,26 @@ function Roles({ driver }: { driver: Driver }) {
         </Badge>
       ))}
     </Group>
+  );
+}
+
+/** Work this week and the next rest the hours rules require (dispatch safety). */
+function Hours({ driver }: { driver: Driver }) {
+  const format = useFormatters();
+  if (!driver.hours) return null;
+  const { workedThisWeekMinutes, nextRest } = driver.hours;
+  const due = nextRest ? new Date(nextRest.dueBy) : null;
+  const now = Date.now();
+  return (
+    <Stack gap={0} data-testid="driver-hours">
+      <Text size="sm">{formatHoursMinutes(Math.round(workedThisWeekMinutes))} this week</Text>
+      {nextRest && due && (
+        <Text size="xs" c={due.getTime() <= now ? 'red' : 'dimmed'}>
+          {due.getTime() <= now ? 'Rest due now' : `Rest by ${format.time(due)}`}:{' '}
+          {formatHoursMinutes(nextRest.minMinutes)} ({nextRest.label})
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -208,6 +229,7 @@ export function DriversTable({ drivers, ...handlers }: { drivers: Driver[] } & D
                 <Verified driver={d} />
                 <Roles driver={d} />
               </Group>
+              <Hours driver={d} />
               <Actions driver={d} {...handlers} />
             </Stack>
           </Card>
@@ -217,7 +239,7 @@ export function DriversTable({ drivers, ...handlers }: { drivers: Driver[] } & D
   }
 
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={960}>
       <Table aria-label="Drivers" data-testid="drivers-table">
         <Table.Thead>
           <Table.Tr>
@@ -226,6 +248,7 @@ export function DriversTable({ drivers, ...handlers }: { drivers: Driver[] } & D
             <Table.Th>PIN</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Roles</Table.Th>
+            <Table.Th>Hours</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -255,6 +278,9 @@ export function DriversTable({ drivers, ...handlers }: { drivers: Driver[] } & D
                 </Table.Td>
                 <Table.Td>
                   <Roles driver={d} />
+                </Table.Td>
+                <Table.Td>
+                  <Hours driver={d} />
                 </Table.Td>
                 <Table.Td>
                   <Actions driver={d} {...handlers} />

@@ -1,11 +1,25 @@
 import {
   createFormatters,
   currencyCodes,
+  DEFAULT_HOURS_RULE_SET_ID,
+  HOURS_RULE_SET_OPTIONS,
+  type HoursRuleSetId,
   type LogoBackground,
   OPERATOR_LOCALES,
   UpdateAppSettingsInputSchema,
 } from '@dms/domain';
-import { Button, Group, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -25,6 +39,9 @@ interface GeneralValues {
   logoBackground: LogoBackground;
   currency: string;
   locale: string;
+  hoursRuleSet: HoursRuleSetId;
+  signOnMinutes: number | string;
+  signOffMinutes: number | string;
 }
 
 /** 'AUD · Australian Dollar', for every currency the browser knows. */
@@ -69,6 +86,9 @@ function valuesOf(settings: BrandingForm): GeneralValues {
     logoBackground: settings.logoBackground,
     currency: settings.currency,
     locale: settings.locale,
+    hoursRuleSet: settings.hoursRuleSet,
+    signOnMinutes: settings.signOnMinutes,
+    signOffMinutes: settings.signOffMinutes,
   };
 }
 
@@ -83,6 +103,9 @@ export default function GeneralPanel() {
       logoBackground: 'transparent',
       currency: 'AUD',
       locale: 'en-AU',
+      hoursRuleSet: DEFAULT_HOURS_RULE_SET_ID,
+      signOnMinutes: 30,
+      signOffMinutes: 15,
     },
     validate: (values) => validateForm(UpdateAppSettingsInputSchema, values).errors,
   });
@@ -188,6 +211,37 @@ export default function GeneralPanel() {
                   locale={form.values.locale}
                   timeZone={loaded.timeZone}
                 />
+              </SettingsSection>
+
+              <SettingsSection
+                title="Driver Hours"
+                description="Allocating a driver is checked against these work and rest rules, counting what the terminal recorded and the jobs the driver holds."
+              >
+                <Select
+                  label="Rule set"
+                  required
+                  allowDeselect={false}
+                  data={HOURS_RULE_SET_OPTIONS}
+                  {...form.getInputProps('hoursRuleSet')}
+                />
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <NumberInput
+                    label="Sign-on allowance (minutes)"
+                    description="Work before a job's first departure"
+                    min={0}
+                    max={240}
+                    allowDecimal={false}
+                    {...form.getInputProps('signOnMinutes')}
+                  />
+                  <NumberInput
+                    label="Sign-off allowance (minutes)"
+                    description="Work after a job's last arrival"
+                    min={0}
+                    max={240}
+                    allowDecimal={false}
+                    {...form.getInputProps('signOffMinutes')}
+                  />
+                </SimpleGrid>
               </SettingsSection>
 
               <Group justify="flex-end">

@@ -1,0 +1,257 @@
+import {
+  addDays,
+  checkDriverHours,
+  createFormatters,
+  type Driver,
+  dateInZone,
+  describeBreach,
+  getHoursRuleSet,
+  HOURS_MESSAGES,
+  type HoursRuleSet,
+  type HoursWarning,
+  hoursSummary,
+  mergeWork,
+  type PlannedJob,
+  type SignOnOff,
+  workPeriodsFromJobs,
+} from '@dms/domain';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { hoursOverrides, users } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { getJob } from '../jobs/jobs.repository';
+import { getAppSettings } from '../settings/settings.repository';
+import { driverWork } from './driver-hours.repository';
+
+// Dispatch safety: would putting these drivers on this job break the operator's hours rule set?
+// Recorded shifts and held jobs from 15 days either side count: the longest window is 14 days.
+
+export interface HoursContext {
+  ruleSet: HoursRuleSet;
+  timeZone: string;
+  signOnMinutes: number;
+  signOffMinutes: number;
+  formatDateTime: (d: Date) => string;
+}
+
+export async function loadHoursContext(db: Db, timeZone: string): Promise<HoursContext> {
+  const s = await getAppSettings(db, timeZone);
+  const format = createFormatters({ currency: s.currency, locale: s.locale, timeZone });
+  return {
+    ruleSet: getHoursRuleSet(s.hoursRuleSet),
+    timeZone,
+    signOnMinutes: s.signOnMinutes,
+    signOffMinutes: s.signOffMinutes,
+    formatDateTime: (d) => format.dateTime(d),
+  };
+}
+
+/**
+ * A job's legs as stretches of duty: where a driver arrives and departs again with time to sign off,
+ * rest at least a quarter-hour and sign on again (a school excursion's wait at the museum), the job
+ * is two stretches; otherwise it is one, first departure to last arrival (ADR 0017). A later time
+ * than the one before it is on the next day, as workPeriodsFromJobs reads it.
+ */
+export function dutyStretches(job: PlannedJob, allowances: Required<SignOnOff>): PlannedJob[] {
+  const breakMinutes = allowances.signOffMinutes + allowances.signOnMinutes + 15;
+  // Every time of the job on one running clock (minutes from the service date's midnight).
+  let day = 0;
+  let previous: number | null = null;
+  const clock = (t: string | null): number | null => {
+    if (!t || !/^\d{2}:\d{2}$/.test(t)) return null;
+    const m = Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+    if (previous !== null && m < previous % (24 * 60)) day += 1;
+    previous = day * 24 * 60 + m;
+    return previous;
+  };
+  const legs = job.legs.map((leg) => ({
+    leg,
+    departs: clock(leg.departureTime),
+    arrives: clock(leg.arrivalTime),
+  }));
+  const stretches: { firstAt: number | null; legs: PlannedJob['legs'][number][] }[] = [];
+  let lastEnd: number | null = null;
+  for (const { leg, departs, arrives } of legs) {
+    const begins = departs ?? arrives;
+    const current = stretches.at(-1);
+    if (!current || (begins !== null && lastEnd !== null && begins - lastEnd >= breakMinutes)) {
+      stretches.push({ firstAt: begins, legs: [leg] });
+    } else {
+      current.legs.push(leg);
+      current.firstAt ??= begins;
+    }
+    lastEnd = arrives ?? departs ?? lastEnd;
+  }
+  return stretches.map((st) => ({
+    serviceDate: addDays(job.serviceDate, Math.floor((st.firstAt ?? 0) / (24 * 60))),
+    legs: st.legs,
+  }));
+}
+
+/** Planned work of jobs, stretch by stretch. */
+function plannedWork(jobs: readonly PlannedJob[], ctx: HoursContext) {
+  const allowances = { signOnMinutes: ctx.signOnMinutes, signOffMinutes: ctx.signOffMinutes };
+  return workPeriodsFromJobs(
+    jobs.flatMap((j) => dutyStretches(j, allowances)),
+    ctx.timeZone,
+    allowances,
+  );
+}
+
+/** The job as the check needs it: which one (never counted twice) and when it runs. */
+export interface CheckedJob extends PlannedJob {
+  id: string | null;
+}
+
+/** The drivers among `driverIds` this job would put over a window, with what and until when. */
+export async function hoursWarnings(
+  db: Db,
+  ctx: HoursContext,
+  job: CheckedJob,
+  driverIds: readonly string[],
+  now = new Date(),
+): Promise<HoursWarning[]> {
+  const proposed = plannedWork([job], ctx);
+  const ids = [...new Set(driverIds)];
+  if (proposed.length === 0 || ids.length === 0) return [];
+  const fromDate = addDays(job.serviceDate, -15);
+  const toDate = addDays(job.serviceDate, 15);
+  const work = await driverWork(
+    db,
+    ids,
+    { from: new Date(`${fromDate}T00:00:00Z`), to: new Date(`${toDate}T23:59:59Z`), fromDate, toDate },
+    job.id,
+  );
+  const names = new Map(
+    (
+      await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(inArray(users.id, ids))
+    ).map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || 'Driver']),
+  );
+  const warnings: HoursWarning[] = [];
+  for (const driverId of ids) {
+    const planned = plannedWork(
+      work.jobs.filter((j) => j.driverId === driverId),
+      ctx,
+    );
+    const recorded = work.shifts.filter((s) => s.driverId === driverId);
+    const result = checkDriverHours({
+      work: mergeWork(recorded, planned, now),
+      ruleSet: ctx.ruleSet,
+      timeZone: ctx.timeZone,
+      proposed,
+    });
+    if (result.breaches.length === 0) continue;
+    warnings.push({
+      driverId,
+      driverName: names.get(driverId) ?? 'Driver',
+      breaches: result.breaches.map((b) => ({
+        label: b.label,
+        text: describeBreach(b, ctx.formatDateTime),
+        nextLegalAt: b.nextLegalAt ? b.nextLegalAt.toISOString() : null,
+      })),
+    });
+  }
+  return warnings;
+}
+
+/** guardAllocation for one driver put on a stored job (an offer of a slot, an approved request). */
+export async function guardDriverOnJob(
+  tx: Db,
+  ctx: HoursContext | undefined,
+  jobId: string,
+  driverId: string,
+  reason: string | null | undefined,
+  userId: string | null,
+): Promise<void> {
+  if (!ctx) return;
+  const job = await getJob(tx, jobId);
+  if (!job?.serviceDate || job.status === 'cancelled') return;
+  await guardAllocation(
+    tx,
+    ctx,
+    { id: job.id, serviceDate: job.serviceDate, legs: job.legs },
+    [driverId],
+    reason,
+    userId,
+  );
+}
+
+/** Work this week and the next required rest of each driver, for the driver cards. */
+export async function hoursSummaries(
+  db: Db,
+  ctx: HoursContext,
+  driverIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, NonNullable<Driver['hours']>>> {
+  const out = new Map<string, NonNullable<Driver['hours']>>();
+  if (driverIds.length === 0) return out;
+  const today = dateInZone(now, ctx.timeZone);
+  const fromDate = addDays(today, -15);
+  const toDate = addDays(today, 1);
+  const work = await driverWork(
+    db,
+    driverIds,
+    { from: new Date(`${fromDate}T00:00:00Z`), to: now, fromDate, toDate },
+    null,
+  );
+  for (const driverId of driverIds) {
+    const planned = plannedWork(
+      work.jobs.filter((j) => j.driverId === driverId),
+      ctx,
+    ).filter((p) => p.start.getTime() < now.getTime());
+    const merged = mergeWork(
+      work.shifts.filter((s) => s.driverId === driverId),
+      planned,
+      now,
+    );
+    const summary = hoursSummary(merged, ctx.ruleSet, ctx.timeZone, now);
+    out.set(driverId, {
+      workedThisWeekMinutes: summary.workedThisWeekMinutes,
+      nextRest: summary.nextRequiredRest
+        ? {
+            label: summary.nextRequiredRest.label,
+            dueBy: summary.nextRequiredRest.dueBy.toISOString(),
+            minMinutes: summary.nextRequiredRest.minMinutes,
+          }
+        : null,
+    });
+  }
+  return out;
+}
+
+/**
+ * Inside an allocation's transaction: drivers newly put on the job who would break a window are
+ * allowed only with a reason, which is recorded with what the check said. Without one, 409 and
+ * nothing is written.
+ */
+export async function guardAllocation(
+  tx: Db,
+  ctx: HoursContext,
+  job: CheckedJob & { id: string },
+  newDriverIds: readonly string[],
+  reason: string | null | undefined,
+  userId: string | null,
+): Promise<void> {
+  const warnings = await hoursWarnings(tx, ctx, job, newDriverIds);
+  if (warnings.length === 0) return;
+  if (!reason?.trim()) {
+    const detail = warnings
+      .map((w) => `${w.driverName}: ${w.breaches.map((b) => b.text).join('; ')}`)
+      .join(' ');
+    throw new HttpError(409, `${HOURS_MESSAGES.reasonRequired} ${detail}`, [
+      { path: 'hoursOverrideReason', message: HOURS_MESSAGES.reasonRequired },
+    ]);
+  }
+  await tx.insert(hoursOverrides).values(
+    warnings.map((w) => ({
+      jobId: job.id,
+      driverId: w.driverId,
+      reason: reason.trim(),
+      breaches: w.breaches.map((b) => ({ label: b.label, text: b.text })),
+      createdBy: userId,
+    })),
+  );
+}
