@@ -208,15 +208,19 @@ export async function hoursSummaries(
       now,
     );
     const summary = hoursSummary(merged, ctx.ruleSet, ctx.timeZone, now);
+    // A rest only means something to a driver who has worked lately: one who has been off for a
+    // day starts fresh, and a 'rest by' line on every idle driver would be noise.
+    const recent = merged.some((w) => w.end.getTime() > now.getTime() - 24 * 60 * 60_000);
     out.set(driverId, {
       workedThisWeekMinutes: summary.workedThisWeekMinutes,
-      nextRest: summary.nextRequiredRest
-        ? {
-            label: summary.nextRequiredRest.label,
-            dueBy: summary.nextRequiredRest.dueBy.toISOString(),
-            minMinutes: summary.nextRequiredRest.minMinutes,
-          }
-        : null,
+      nextRest:
+        summary.nextRequiredRest && recent
+          ? {
+              label: summary.nextRequiredRest.label,
+              dueBy: summary.nextRequiredRest.dueBy.toISOString(),
+              minMinutes: summary.nextRequiredRest.minMinutes,
+            }
+          : null,
     });
   }
   return out;

@@ -113,3 +113,30 @@ describe('the hours check at allocation', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 });
+
+describe('the driver card', () => {
+  it('shows work this week and, for a driver on shift, the next rest the rules require', async () => {
+    const onShift = await createDriver(t.db, { firstName: 'Busy', lastName: 'Card' });
+    const started = new Date(Date.now() - 60 * 60_000);
+    await t.db
+      .insert(shifts)
+      .values({ driverId: onShift.id, vehicleId: bus.id, shiftDate: '2026-11-23', startTime: started });
+    const idle = await createDriver(t.db, { firstName: 'Idle', lastName: 'Card' });
+    const list = expectJson<{
+      items: {
+        id: string;
+        hours?: { workedThisWeekMinutes: number; nextRest: { label: string; dueBy: string } | null };
+      }[];
+    }>(await t.asManager('GET', '/api/drivers?search=card'), 200);
+    const busy = list.items.find((d) => d.id === onShift.id)!;
+    // Within 5 h 30 min the first window asks for a 15-minute break: due 4 to 4 h 15 min from now.
+    expect(busy.hours?.nextRest?.label).toBe('5 h 15 min work in any 5 h 30 min');
+    const dueIn = Date.parse(busy.hours!.nextRest!.dueBy) - Date.now();
+    expect(dueIn).toBeGreaterThan(3.5 * 3600_000);
+    expect(dueIn).toBeLessThanOrEqual(4.5 * 3600_000);
+    expect(list.items.find((d) => d.id === idle.id)?.hours).toEqual({
+      workedThisWeekMinutes: 0,
+      nextRest: null,
+    });
+  });
+});
