@@ -12,6 +12,7 @@ import {
   type MantineColorsTuple,
   Menu,
   Modal,
+  Notification,
   Pagination,
   Paper,
   parseThemeColor,
@@ -73,6 +74,11 @@ export const theme = createTheme({
     // No focusable placeholder inside role="menu" (axe: aria-required-children); focus goes to the first item.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Toasts: a named × and the description in the dimmed grey that passes (Mantine's CSS sets gray 6 / dark 2).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    }),
     Pagination: Pagination.extend({
       defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) },
     }),
