@@ -16,9 +16,12 @@ import {
   Pagination,
   Paper,
   parseThemeColor,
+  SegmentedControl,
   Table,
   Tooltip,
 } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import classes from './theme.module.css';
 
 /** Deep blue: shade 8 is the light-scheme primary, shade 6 the dark-scheme one. */
 const brand: MantineColorsTuple = [
@@ -83,6 +86,18 @@ export const theme = createTheme({
       defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) },
     }),
     Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
+    // A coloured segment's label takes the colour's contrast text (theme.module.css).
+    SegmentedControl: SegmentedControl.extend({
+      classNames: { label: classes.segmentedLabel },
+      styles: (_theme, props) => ({
+        root: {
+          '--sc-contrast':
+            props.color && !props.color.includes('.')
+              ? `var(--mantine-color-${props.color}-contrast)`
+              : undefined,
+        } as CSSProperties,
+      }),
+    }),
     Table: Table.extend({ defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } }),
     // Spec 1 §9: tooltip open delay 700 ms.
     Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700, withArrow: true } }),
