@@ -15,6 +15,18 @@ const FAILING = new Set(['serious', 'critical']);
  * the journey carries on (every screenshot is still taken) and fails at its end with every finding.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Colours are measured as painted: let dialogs finish fading in and colours finish changing
+  // (endless animations such as loaders excepted).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const serious: Result[] = [];
   for (const v of results.violations.filter((v) => FAILING.has(v.impact ?? ''))) {
