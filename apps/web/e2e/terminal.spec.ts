@@ -267,12 +267,13 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   const end = device.getByRole('dialog', { name: 'End of Shift Inspection' });
   const endQuestions = end.getByTestId('inspection-question');
   await expect(endQuestions.first()).toBeVisible();
+  // Scanned before answering: the answered controls are scanned in the pre-departure dialog above.
+  await scan(device, 'terminal end of shift inspection');
   for (let i = 0; i < (await endQuestions.count()); i++)
     await endQuestions.nth(i).getByText('Pass', { exact: true }).click();
   await end.getByRole('switch', { name: 'Body damage found' }).check({ force: true });
   await end.getByRole('textbox', { name: 'Body damage details' }).fill('Scratch on the rear bumper');
   await expect(end.getByTestId('inspection-banner')).toHaveText('Vehicle passed all checks!');
-  await scan(device, 'terminal end of shift inspection');
   await end.getByRole('button', { name: 'Submit Inspection' }).click();
   await expect(toast(device, 'Inspection Submitted')).toBeVisible();
   await device.getByRole('button', { name: 'Clock Out' }).click();

@@ -14,9 +14,17 @@ const FAILING = new Set(['serious', 'critical']);
  * exception for one element is written, with its reason, where the element is. The check is soft:
  * the journey carries on (every screenshot is still taken) and fails at its end with every finding.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  // Colours are measured as painted: let dialogs finish fading in and colours finish changing
-  // (endless animations such as loaders excepted).
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  label: string,
+  exclude: A11yException[] = [],
+): Promise<void> {
+  // Colours are measured as painted: let a frame or two lay out what the last action changed (a
+  // segmented control's indicator moves after the click), then dialogs finish fading in and colours
+  // finish changing (endless animations such as loaders excepted).
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+  );
   await page
     .waitForFunction(
       () =>
@@ -27,7 +35,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
       { timeout: 5_000 },
     )
     .catch(() => {});
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const { selector } of exclude) builder.exclude(selector);
+  const results = await builder.analyze();
   const serious: Result[] = [];
   for (const v of results.violations.filter((v) => FAILING.has(v.impact ?? ''))) {
     const nodes = [];
@@ -37,8 +47,14 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   expect.soft(serious.length, `axe: ${label} (${page.url()})\n${describe(serious)}`).toBe(0);
 }
 
+/** One element set aside from a scan, with the reason written where it is made. */
+export interface A11yException {
+  selector: string;
+  reason: string;
+}
+
 /**
- * The one exception. An open Select or Autocomplete list that scrolls is flagged by
+ * The one general exception. An open Select or Autocomplete list that scrolls is flagged by
  * 'scrollable-region-focusable' because its options take no focus. They are not meant to: the list is
  * a role="listbox" driven from its role="combobox" input through aria-activedescendant (the WAI-ARIA
  * combobox pattern), where the arrow keys move through every option and scroll it into view, so the

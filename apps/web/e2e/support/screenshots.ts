@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe';
+import { type A11yException, expectNoSeriousA11yViolations } from './axe';
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
@@ -9,6 +9,8 @@ export interface ScreenshotOptions {
   prepare?: (page: Page) => Promise<void>;
   /** Whole page (default) or the viewport only (for dialogs and menus). */
   fullPage?: boolean;
+  /** Elements the axe scan sets aside, each with its reason (rare; see ADR 16). */
+  a11yExceptions?: A11yException[];
 }
 
 /**
@@ -19,7 +21,7 @@ export async function screenshotBothThemes(
   page: Page,
   url: string,
   name: string,
-  { prepare, fullPage = true }: ScreenshotOptions = {},
+  { prepare, fullPage = true, a11yExceptions = [] }: ScreenshotOptions = {},
 ): Promise<void> {
   // Four loads and four axe scans: give the journey time for them on a busy machine.
   test.info().setTimeout(test.info().timeout + 30_000);
@@ -36,7 +38,7 @@ export async function screenshotBothThemes(
         path: path.join(process.cwd(), '.tmp/screenshots', `${name}-${label}-${theme}.png`),
         fullPage,
       });
-      await expectNoSeriousA11yViolations(page, `${name} ${label} ${theme}`);
+      await expectNoSeriousA11yViolations(page, `${name} ${label} ${theme}`, a11yExceptions);
     }
   }
 }
