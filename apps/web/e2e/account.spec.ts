@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, newAccount, toast } from './support/accounts';
+import { expectNoSeriousA11yViolationsInBothThemes as scan } from './support/axe';
 import { waitForResetLink } from './support/outbox';
 
 test('account settings: saved notification preferences are there after a reload', async ({ page }) => {
@@ -26,6 +27,7 @@ test('account settings: saved notification preferences are there after a reload'
   await expect(reminderTime).toHaveValue('24 hours before');
   const save = prefs.getByRole('button', { name: 'Save Preferences' });
   await expect(save).toBeDisabled();
+  await scan(page, "a new driver's account page");
 
   await jobUpdates.click({ force: true });
   await expect(jobUpdates).not.toBeChecked();

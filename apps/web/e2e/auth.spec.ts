@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, newAccount, registerViaApi, toast } from './support/accounts';
+import { expectNoSeriousA11yViolationsInBothThemes as scan } from './support/axe';
 import { waitForResetLink, waitForVerificationCode } from './support/outbox';
 
 test('register, verify with the emailed code and land on the dashboard', async ({ page }) => {
@@ -86,6 +87,7 @@ test('wrong credentials show the failure toast and stay on the sign-in card', as
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(toast(page, 'Login failed')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await scan(page, 'sign-in card with the failure toast');
 });
 
 test('forgot password: the emailed link resets it; the new password works and the old one fails', async ({

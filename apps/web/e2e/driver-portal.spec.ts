@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { DEMO, signInViaApi, toast } from './support/accounts';
+import { expectNoSeriousA11yViolationsInBothThemes as scan } from './support/axe';
 import { screenshotBothThemes } from './support/screenshots';
 
 // The driver portal and the offer cycle (spec 2 §2.5, §4; issue 8): offers arrive without a reload,
@@ -110,6 +111,7 @@ test('an offer arrives live, is accepted and shows in My Jobs; another driver re
   await offer.getByRole('button', { name: 'Accept' }).click();
   const accept = priya.getByRole('dialog', { name: 'Accept Job Offer?' });
   await expect(accept).toBeVisible();
+  await scan(priya, 'accept offer dialog');
   await accept.getByRole('button', { name: 'Accept' }).click();
   await expect(toast(priya, 'Offer Accepted')).toBeVisible();
   await expect(
@@ -150,6 +152,7 @@ test('an offer arrives live, is accepted and shows in My Jobs; another driver re
   await available.getByRole('button', { name: 'Request This Job' }).click();
   const requestDialog = liam.getByRole('dialog', { name: 'Request This Job' });
   await requestDialog.getByRole('textbox', { name: 'Message to the office' }).fill('Free all day tomorrow.');
+  await scan(liam, 'request job dialog');
   await requestDialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(toast(liam, 'Request Sent')).toBeVisible();
   await expect(available.getByTestId('requested')).toBeVisible();

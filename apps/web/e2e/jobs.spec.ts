@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signInViaApi, toast } from './support/accounts';
+import { expectNoSeriousA11yViolationsInBothThemes as scan } from './support/axe';
 import { waitForMail } from './support/outbox';
 import { screenshotBothThemes } from './support/screenshots';
 
@@ -95,6 +96,7 @@ test('create, save as draft, publish with offers, edit with the Updated badge, f
   await expect(breakdown.getByTestId('price-subtotal')).toHaveText('$900.00');
   await expect(breakdown.getByTestId('price-tax')).toHaveText('$90.00');
   await expect(breakdown.getByTestId('price-total')).toHaveText('$990.00');
+  await scan(page, 'job form, filled');
   await page.screenshot({ path: '.tmp/screenshots/job-form-desktop-light.png' });
 
   // Save as a draft.
@@ -113,6 +115,7 @@ test('create, save as draft, publish with offers, edit with the Updated badge, f
   await expect(detail.getByTestId('detail-subtotal')).toHaveText('$900.00');
   await expect(detail).toContainText('No Driver Assigned');
   await expect(detail.getByTestId('detail-leg')).toHaveCount(2);
+  await scan(page, 'job detail');
   await page.keyboard.press('Escape');
 
   // Publish from the row: James is offered the job and mailed.
@@ -122,6 +125,7 @@ test('create, save as draft, publish with offers, edit with the Updated badge, f
   await expect(page.getByRole('dialog', { name: 'Publish job' })).toContainText(
     'Are you sure you want to publish this job?',
   );
+  await scan(page, 'publish confirmation');
   await page.getByRole('dialog', { name: 'Publish job' }).getByRole('button', { name: 'Publish' }).click();
   await expect(toast(page, 'Job published successfully')).toBeVisible();
   await expect(row).toContainText('Confirmed');
@@ -271,6 +275,7 @@ test('allocating a driver past 12 h of work in 24 h shows the numbers and needs 
   // No save without a reason; with one, the job is saved and the reason kept.
   await form.getByRole('button', { name: 'Save Draft' }).click();
   await expect(hours.getByText(/This allocation breaks the driver hours rules/)).toBeVisible();
+  await scan(page, 'job form with a driver hours warning');
   await hours
     .getByRole('textbox', { name: 'Reason to allocate anyway' })
     .fill('Only driver with the accreditation; 11 h rest arranged after');

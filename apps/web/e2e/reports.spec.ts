@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { DEMO, signInViaApi, toast } from './support/accounts';
+import { expectNoSeriousA11yViolationsInBothThemes as scan } from './support/axe';
 import { screenshotBothThemes } from './support/screenshots';
 
 // Reports and timesheets (issue 10): forms submitted by a driver appear in each tab; Pre-Departure
@@ -94,7 +95,9 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   await jamesRow.getByRole('button', { name: /View details/ }).click();
   const detail = page.getByRole('dialog', { name: 'Details' });
   await expect(detail).toContainText('Reports journey: failed check');
-  await detail.getByRole('button', { name: 'Close' }).click();
+  await scan(page, 'report detail dialog');
+  // The last: the footer's Close, after the dialog's × (also named Close).
+  await detail.getByRole('button', { name: 'Close' }).last().click();
   await screenshotBothThemes(page, '/reports', 'reports-pre-departure');
 
   await page.getByRole('tab', { name: 'End of Shift' }).click();
@@ -123,15 +126,16 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   await incident.getByRole('button', { name: /View details/ }).click();
   const review = page.getByRole('dialog', { name: 'Details' });
   await review.getByRole('textbox', { name: 'Review notes' }).fill('Spoke to the driver; no damage.');
+  await scan(page, 'incident review dialog');
   await review.getByRole('button', { name: 'Move to Under Review' }).click();
   await expect(toast(page, 'Review saved')).toBeVisible();
-  await review.getByRole('button', { name: 'Close' }).click();
+  await review.getByRole('button', { name: 'Close' }).last().click();
   await expect(incident).toContainText('Under Review');
   await incident.getByRole('button', { name: /View details/ }).click();
   await review.getByRole('button', { name: 'Resolve' }).click();
-  // The first save's toast may still show (5 s): the newest one is this save's.
+  // The last: the first review's toast of the same text may still be fading out.
   await expect(toast(page, 'Review saved').last()).toBeVisible();
-  await review.getByRole('button', { name: 'Close' }).click();
+  await review.getByRole('button', { name: 'Close' }).last().click();
   await expect(incident).toContainText('Resolved');
   await screenshotBothThemes(page, '/reports?tab=incidents', 'reports-incidents');
   await james.dispose();
@@ -171,6 +175,7 @@ test('timesheets: four views over a week with an active and a completed shift, a
   const dialog = page.getByRole('dialog', { name: 'Correct shift' });
   await dialog.getByRole('button', { name: 'Save Correction' }).click();
   await expect(dialog.getByText('Give the reason for the correction')).toBeVisible();
+  await scan(page, 'shift correction dialog with an error');
   // The shift lasted seconds: the correction gives it its real length.
   const start = await dialog.getByLabel('Start').inputValue();
   const startAt = new Date(start);

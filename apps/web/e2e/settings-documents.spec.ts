@@ -283,5 +283,14 @@ test('screenshots: settings, documents', async ({ page }) => {
     prepare: async (p) => {
       await expect(p.getByTestId('quote-sample')).toBeVisible();
     },
+    a11yExceptions: [
+      {
+        // The sample quote is a picture of the PDF: its total is printed in the accent colour the
+        // operator chose (the demo's #0891b2 is 3.68:1 on the white page). Showing it any other way
+        // would hide from the operator what their quote will look like, which is what the page is for.
+        selector: '[data-testid="quote-sample-total"]',
+        reason: "the operator's chosen accent colour, shown exactly as the PDF prints it",
+      },
+    ],
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, signInViaApi, toast } from './support/accounts';
+import { expectNoSeriousA11yViolationsInBothThemes as scan } from './support/axe';
 import { screenshotBothThemes } from './support/screenshots';
 
 // The depot terminal, first part (issue 9): a manager adds a terminal, the device enrols with its
@@ -72,6 +73,21 @@ test('a manager adds a terminal, the device enrols, a driver signs in with a PIN
   // A wrong PIN clears the entry and says so.
   await typePin(device, '0008');
   await expect(toast(device, 'Login Failed')).toContainText('Invalid PIN. Please try again.');
+  await expect(device.getByTestId('pin-status')).toHaveText('0 of 4 digits entered');
+
+  // A screen reader names every key; a key with focus is pressed with Enter or Space, Backspace
+  // takes the last digit back.
+  const keypad = device.getByRole('group', { name: 'PIN keypad' });
+  for (const key of ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'Clear', 'Enter']) {
+    await expect(keypad.getByRole('button', { name: key, exact: true })).toBeVisible();
+  }
+  await keypad.getByRole('button', { name: '5', exact: true }).focus();
+  await device.keyboard.press('Enter');
+  await device.keyboard.press('Space');
+  await expect(device.getByTestId('pin-status')).toHaveText('2 of 4 digits entered');
+  await device.keyboard.press('Backspace');
+  await expect(device.getByTestId('pin-status')).toHaveText('1 of 4 digits entered');
+  await device.keyboard.press('Escape');
   await expect(device.getByTestId('pin-status')).toHaveText('0 of 4 digits entered');
 
   // The keyboard works as well as the keys: James's PIN is 1111.
@@ -157,11 +173,13 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await expect(device.getByTestId('terminal-driver-name')).toHaveText('Priya Sharma');
   await expect(device.getByRole('button', { name: 'Fuel/Odometer' })).toBeDisabled();
   await expect(device.getByRole('button', { name: 'Pre-Departure' })).toBeDisabled();
+  await scan(device, 'terminal dashboard, off shift');
 
   // Clock in: a vehicle, then the pre-departure inspection with one Fail.
   await device.getByRole('button', { name: 'Clock In' }).click();
   const vehicles = device.getByRole('dialog', { name: 'Choose your vehicle' });
   await expect(vehicles.getByRole('button', { name: 'Confirm & Clock In' })).toBeDisabled();
+  await scan(device, 'terminal vehicle dialog');
   const chosen = vehicles.getByTestId('vehicle-option').and(device.locator(':not([data-defective])')).first();
   const registration = ((await chosen.locator('p').first().textContent()) ?? '').split(' · ')[0]!;
   await chosen.click();
@@ -184,6 +202,7 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await expect(inspection.getByTestId('inspection-banner')).toHaveText(
     'Vehicle has failed inspection. Please address all issues before departing.',
   );
+  await scan(device, 'terminal pre-departure inspection, failed');
   await device.screenshot({
     path: path.join(process.cwd(), '.tmp/screenshots/terminal-inspection-tablet-light.png'),
   });
@@ -197,6 +216,7 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await fuel.getByRole('button', { name: 'Submit Fuel Log' }).click();
   await expect(fuel.getByText('Odometer reading is required')).toBeVisible();
   await expect(fuel.getByText('Liters added is required')).toBeVisible();
+  await scan(device, 'terminal fuel dialog with errors');
   await fuel.getByRole('textbox', { name: 'Odometer (km)' }).fill('184220');
   await fuel.getByRole('textbox', { name: 'Litres added' }).fill('212.5');
   await fuel.getByRole('textbox', { name: 'Location' }).fill('Brookvale depot bowser');
@@ -210,6 +230,7 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await expect(incident.getByText('Incident type is required')).toBeVisible();
   await expect(incident.getByText('Location is required')).toBeVisible();
   await expect(incident.getByText('Please provide a detailed description (min 10 characters)')).toBeVisible();
+  await scan(device, 'terminal incident dialog with errors');
   await incident.getByRole('combobox', { name: 'Incident type' }).click();
   await device.getByRole('option', { name: 'Passenger incident' }).click();
   await incident.getByRole('textbox', { name: 'Location' }).fill('Pittwater Rd, Dee Why');
@@ -228,6 +249,7 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await device.getByRole('button', { name: 'Emergency' }).click();
   const emergency = device.getByRole('dialog', { name: 'Emergency Alert' });
   await expect(emergency).toContainText('Call 000 first');
+  await scan(device, 'terminal emergency dialog');
   await emergency.getByRole('combobox', { name: 'Emergency type' }).click();
   await device.getByRole('option').first().click();
   await emergency.getByRole('textbox', { name: 'Location' }).fill('M1 northbound, Wahroonga');
@@ -237,6 +259,7 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await expect(banner).toBeVisible({ timeout: 15_000 });
   await expect(banner).toContainText('Priya Sharma');
   await expect(banner).toContainText('M1 northbound, Wahroonga');
+  await scan(page, 'manager emergency banner');
   await page.screenshot({
     path: path.join(process.cwd(), '.tmp/screenshots/manager-emergency-banner-desktop-light.png'),
   });
@@ -246,6 +269,8 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   const end = device.getByRole('dialog', { name: 'End of Shift Inspection' });
   const endQuestions = end.getByTestId('inspection-question');
   await expect(endQuestions.first()).toBeVisible();
+  // Scanned before answering: the answered controls are scanned in the pre-departure dialog above.
+  await scan(device, 'terminal end of shift inspection');
   for (let i = 0; i < (await endQuestions.count()); i++)
     await endQuestions.nth(i).getByText('Pass', { exact: true }).click();
   await end.getByRole('switch', { name: 'Body damage found' }).check({ force: true });
@@ -261,12 +286,14 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await device.screenshot({
     path: path.join(process.cwd(), '.tmp/screenshots/terminal-clear-of-bus-tablet-light.png'),
   });
+  await scan(device, 'terminal end of shift, clear-of-bus missing');
   await end.getByText('Confirmed: no passenger remains').click();
   await end.getByRole('button', { name: 'Submit Inspection' }).click();
   await expect(toast(device, 'Inspection Submitted')).toBeVisible();
   await device.getByRole('button', { name: 'Clock Out' }).click();
   await expect(toast(device, 'Shift Ended')).toBeVisible();
   await expect(device.getByText('Not on shift')).toBeVisible();
+  await scan(device, 'terminal dashboard after the shift');
   await device.screenshot({
     path: path.join(process.cwd(), '.tmp/screenshots/terminal-after-shift-tablet-light.png'),
   });
@@ -283,6 +310,7 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await device.screenshot({
     path: path.join(process.cwd(), '.tmp/screenshots/terminal-defective-vehicle-tablet-light.png'),
   });
+  await scan(device, 'terminal vehicle dialog with a defective vehicle');
   await next.getByRole('button', { name: 'Cancel' }).click();
 
   // A manager clears it with a repair note; the vehicle can be taken out again.
@@ -290,11 +318,13 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   await page.getByRole('textbox', { name: 'Search vehicles' }).fill(registration);
   const row = page.getByRole('row').filter({ hasText: registration });
   await expect(row.getByTestId('defect-badge')).toBeVisible();
+  await scan(page, 'company vehicles with a defect');
   await row.getByRole('button', { name: /^Clear defect of / }).click();
   const clear = page.getByRole('dialog', { name: /^Clear defect: / });
   await expect(clear).toContainText('Nearside mirror cracked');
   await clear.getByRole('button', { name: 'Clear Defect' }).click();
   await expect(clear.getByText('Please describe the repair')).toBeVisible();
+  await scan(page, 'clear defect dialog with an error');
   await clear.getByRole('textbox', { name: 'Repair note' }).fill('Mirror glass replaced by the workshop');
   await clear.getByRole('button', { name: 'Clear Defect' }).click();
   await expect(toast(page, 'Defect cleared')).toBeVisible();

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
+import { type A11yException, expectNoSeriousA11yViolations } from './axe';
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
@@ -8,15 +9,22 @@ export interface ScreenshotOptions {
   prepare?: (page: Page) => Promise<void>;
   /** Whole page (default) or the viewport only (for dialogs and menus). */
   fullPage?: boolean;
+  /** Elements the axe scan sets aside, each with its reason (rare; see ADR 16). */
+  a11yExceptions?: A11yException[];
 }
 
-/** Screenshots a page at desktop and phone width in light and dark, into .tmp/screenshots/ for review. */
+/**
+ * Screenshots a page at desktop and phone width in light and dark, into .tmp/screenshots/ for review,
+ * and scans each of the four with axe (WCAG 2.2 AA): a serious or critical violation fails the journey.
+ */
 export async function screenshotBothThemes(
   page: Page,
   url: string,
   name: string,
-  { prepare, fullPage = true }: ScreenshotOptions = {},
+  { prepare, fullPage = true, a11yExceptions = [] }: ScreenshotOptions = {},
 ): Promise<void> {
+  // Four loads and four axe scans: give the journey time for them on a busy machine.
+  test.info().setTimeout(test.info().timeout + 30_000);
   for (const theme of ['light', 'dark'] as const) {
     for (const [label, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
@@ -30,6 +38,7 @@ export async function screenshotBothThemes(
         path: path.join(process.cwd(), '.tmp/screenshots', `${name}-${label}-${theme}.png`),
         fullPage,
       });
+      await expectNoSeriousA11yViolations(page, `${name} ${label} ${theme}`, a11yExceptions);
     }
   }
 }

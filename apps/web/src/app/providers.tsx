@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { queryClient } from '../lib/query-client';
 import { focusToast } from '../lib/toast';
 import { createThemeStorageManager, initialTheme } from './color-scheme';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [colorSchemeManager] = useState(createThemeStorageManager);
@@ -16,6 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <MantineProvider
         theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme={defaultColorScheme}
       >

@@ -7,6 +7,7 @@ import { Color, TextStyle } from '@tiptap/extension-text-style';
 import { useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useMemo, useRef } from 'react';
+import colors from './rich-text-colors.module.css';
 import classes from './rich-text-editor.module.css';
 
 /** The eight text colours of spec 2 §2.3; Default removes the colour. */
@@ -195,7 +196,7 @@ export default function RichTextEditorTiptap({
   return (
     <MantineRichTextEditor
       editor={editor}
-      className={classes.root}
+      className={`${classes.root} ${colors.colors}`}
       data-error={invalid || undefined}
       data-disabled={disabled || undefined}
       labels={{ boldControlLabel: 'Bold', italicControlLabel: 'Italic' }}

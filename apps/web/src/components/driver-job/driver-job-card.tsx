@@ -3,7 +3,10 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { JobStatusBadge } from './job-status-badge';
 import { JobSummary } from './job-summary';
 
-/** One of the driver's jobs: the whole card opens the job's details. */
+/**
+ * One of the driver's jobs: the whole card opens the job's details. Its name is what it shows (title,
+ * number, status, times), so speech and sight agree (WCAG 2.5.3).
+ */
 export function DriverJobCard({ job, onOpen }: { job: DriverJob; onOpen: (job: DriverJob) => void }) {
   return (
     <Card
@@ -12,7 +15,6 @@ export function DriverJobCard({ job, onOpen }: { job: DriverJob; onOpen: (job: D
       onClick={() => onOpen(job)}
       padding="md"
       style={{ textAlign: 'left', width: '100%', cursor: 'pointer' }}
-      aria-label={`${job.title ?? 'Untitled job'}, ${job.jobNumber}: open details`}
       data-testid="driver-job-card"
     >
       <Stack gap="sm">

@@ -171,7 +171,7 @@ export default function TerminalsPanel() {
                         variant="default"
                         leftSection={<IconKey size={14} aria-hidden="true" />}
                         loading={newCode.isPending && newCode.variables === t.id}
-                        aria-label={`New enrolment code for ${t.name}`}
+                        aria-label={`New Code for ${t.name}`}
                         onClick={() =>
                           newCode.mutate(t.id, {
                             onSuccess: setShown,

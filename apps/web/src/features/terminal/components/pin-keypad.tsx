@@ -30,6 +30,8 @@ export function PinKeypad({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+      // Enter or Space on a focused key presses that key (the browser clicks it), not Enter as well.
+      if (event.target instanceof HTMLButtonElement && (event.key === 'Enter' || event.key === ' ')) return;
       if (/^\d$/.test(event.key)) press(event.key);
       else if (event.key === 'Backspace') onChange(value.slice(0, -1));
       else if (event.key === 'Escape') onChange('');
