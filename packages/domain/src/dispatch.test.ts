@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  assignLanes,
   barPlacement,
   barsOverlap,
   type ClashCandidate,
@@ -147,4 +148,21 @@ describe('DispatchQuerySchema', () => {
       expect(result.error?.issues[0]?.message).toBe(DISPATCH_DATE_MESSAGE);
     },
   );
+});
+
+describe('assignLanes', () => {
+  it('keeps bars that do not overlap in one lane and stacks those that do', () => {
+    const placements = [
+      { columnStart: 10, columnEnd: 20 },
+      { columnStart: 20, columnEnd: 30 },
+      { columnStart: 15, columnEnd: 25 },
+      { columnStart: 1, columnEnd: 97 },
+    ];
+    // The whole-day bar starts first and takes lane 0; the others fit around each other.
+    expect(assignLanes(placements)).toEqual({ lanes: [1, 1, 2, 0], count: 3 });
+  });
+
+  it('answers one lane for an empty row', () => {
+    expect(assignLanes([])).toEqual({ lanes: [], count: 1 });
+  });
 });

@@ -109,3 +109,29 @@ export function clashFlags(bars: readonly ClashCandidate[]): boolean[] {
   }
   return flags;
 }
+
+/**
+ * Stacks the bars of one row so that none overlaps another on screen: each bar takes the first
+ * lane free at its start (bars in start order). Returns each bar's lane (0 first) and the count.
+ */
+export function assignLanes(placements: readonly Pick<BarPlacement, 'columnStart' | 'columnEnd'>[]): {
+  lanes: number[];
+  count: number;
+} {
+  const order = placements.map((_, i) => i);
+  order.sort(
+    (a, b) =>
+      (placements[a]?.columnStart ?? 0) - (placements[b]?.columnStart ?? 0) ||
+      (placements[b]?.columnEnd ?? 0) - (placements[a]?.columnEnd ?? 0),
+  );
+  const laneEnds: number[] = [];
+  const lanes = placements.map(() => 0);
+  for (const i of order) {
+    const p = placements[i] as BarPlacement;
+    let lane = laneEnds.findIndex((end) => end <= p.columnStart);
+    if (lane === -1) lane = laneEnds.length;
+    laneEnds[lane] = p.columnEnd;
+    lanes[i] = lane;
+  }
+  return { lanes, count: Math.max(1, laneEnds.length) };
+}

@@ -73,6 +73,7 @@ async function vehiclesOfDay(db: Db, date: string): Promise<DispatchVehicle[]> {
       asc(sql`${vehicles.type} = 'subcontracted'`),
       asc(sql`${depots.name} is null`),
       asc(sql`lower(${depots.name})`),
+      asc(depots.id),
       asc(sql`lower(coalesce(${vehicles.registrationNumber}, ${vehicles.nickname}, ''))`),
       asc(vehicles.id),
     );
