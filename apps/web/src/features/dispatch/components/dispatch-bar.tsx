@@ -47,15 +47,26 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
       data-status={bar.status}
       data-clash={bar.clash ? 'true' : undefined}
     >
-      {bar.clash && (
-        <>
-          <IconAlertTriangle size={14} stroke={2} className={classes.clashIcon} aria-hidden="true" />
-          <VisuallyHidden>Clash</VisuallyHidden>
-        </>
-      )}
-      <span className={classes.barText}>
-        <span className={classes.jobNumber}>{bar.jobNumber}</span> · {customerOf(bar)} ·{' '}
-        {bar.driverName ?? <span className={classes.noDriver}>No driver</span>}
+      <span className={classes.barLines}>
+        <span className={classes.barLine}>
+          {bar.clash && (
+            <>
+              <IconAlertTriangle size={13} stroke={2} className={classes.clashIcon} aria-hidden="true" />
+              <VisuallyHidden>Clash</VisuallyHidden>
+            </>
+          )}
+          <span className={classes.barText}>
+            <span className={classes.jobNumber}>{bar.jobNumber}</span> · {customerOf(bar)}
+          </span>
+        </span>
+        <span className={classes.barLine}>
+          <VisuallyHidden> · </VisuallyHidden>
+          {bar.driverName ? (
+            <span className={classes.barText}>{bar.driverName}</span>
+          ) : (
+            <span className={classes.noDriver}>No driver</span>
+          )}
+        </span>
       </span>
       <span className={classes.legs} aria-hidden="true">
         {legSegments(placed).map((s) => (

@@ -21,14 +21,18 @@ function VehicleRow({ row }: { row: BoardRow }) {
         <span className={`${classes.vehicleMeta} ${classes.muted}`}>
           {vehicle ? (
             <>
-              {vehicle.categoryName && <span className={classes.vehicleName}>{vehicle.categoryName}</span>}
+              {vehicle.categoryName && (
+                <span className={classes.vehicleCategory}>{vehicle.categoryName}</span>
+              )}
               {vehicle.openDefect && <DefectBadge summary={vehicle.openDefect.summary} />}
             </>
           ) : (
             <span>
-              {row.bars.length === 1
-                ? '1 slot without a vehicle'
-                : `${row.bars.length} slots without a vehicle`}
+              {row.bars.length === 0
+                ? 'Every slot has a vehicle'
+                : row.bars.length === 1
+                  ? '1 slot without a vehicle'
+                  : `${row.bars.length} slots without a vehicle`}
             </span>
           )}
         </span>
