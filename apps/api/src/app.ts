@@ -12,6 +12,7 @@ import { googleRoutes } from './modules/auth/google.routes';
 import { deriveKey } from './modules/auth/secrets';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { depotsRoutes } from './modules/depots/depots.routes';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { documentSettingsRoutes } from './modules/document-settings/document-settings.routes';
 import { driverFormsRoutes } from './modules/driver-forms/driver-forms.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
@@ -179,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobsRoutes);
   await app.register(jobPdfRoutes);
   await app.register(jobOffersRoutes);
+  await app.register(dispatchRoutes);
   await app.register(driverFormsRoutes);
   await app.register(reportsRoutes);
   await app.register(timesheetsRoutes);

@@ -3,6 +3,8 @@ export * from './customer.schema';
 export * from './customer-search';
 export * from './dates';
 export * from './defect.schema';
+export * from './dispatch';
+export * from './dispatch.schema';
 export * from './documents.schema';
 export * from './driver.schema';
 export * from './driver-hours';

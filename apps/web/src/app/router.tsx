@@ -114,6 +114,18 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <Navigate to="/" replace /> },
               { path: 'dashboard/my-jobs', element: <Navigate to="/" replace /> },
               {
+                path: 'dispatch',
+                Component: RequireManager,
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/dispatch/pages/dispatch-page')).DispatchPage,
+                    }),
+                  },
+                ],
+              },
+              {
                 path: 'reports',
                 Component: RequireManager,
                 children: [

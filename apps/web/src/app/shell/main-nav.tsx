@@ -1,6 +1,7 @@
 import type { Portal } from '@dms/domain';
 import {
   IconBriefcase,
+  IconCalendarTime,
   IconChartBar,
   IconClipboardList,
   IconInbox,
@@ -23,6 +24,7 @@ interface NavItem {
 const NAV: Record<Portal, NavItem[]> = {
   manager: [
     { label: 'Dashboard', to: '/', prefix: '/', Icon: IconLayoutDashboard },
+    { label: 'Dispatch', to: '/dispatch', prefix: '/dispatch', Icon: IconCalendarTime },
     { label: 'Reports', to: '/reports', prefix: '/reports', Icon: IconChartBar },
     { label: 'Settings', to: '/settings/general', prefix: '/settings', Icon: IconSettings },
   ],

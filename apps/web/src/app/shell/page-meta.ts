@@ -12,6 +12,10 @@ const HOME: Record<Portal, PageMeta> = {
 
 const BY_PREFIX: ReadonlyArray<readonly [string, PageMeta]> = [
   [
+    '/dispatch',
+    { title: 'Dispatch Board', description: 'One day of vehicles, drivers and jobs, hour by hour' },
+  ],
+  [
     '/reports',
     {
       title: 'Reports',

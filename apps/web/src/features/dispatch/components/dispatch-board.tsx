@@ -1,0 +1,116 @@
+import { minutesOfDay } from '@dms/domain';
+import { useEffect, useId, useRef } from 'react';
+import type { BoardGroup, BoardRow } from '../board-rows';
+import { DefectBadge } from './defect-badge';
+import { DispatchBarButton } from './dispatch-bar';
+import classes from './dispatch-board.module.css';
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
+
+function VehicleRow({ row }: { row: BoardRow }) {
+  const { vehicle } = row;
+  return (
+    <div
+      className={`${classes.grid} ${classes.row} ${vehicle ? '' : classes.unallocatedRow}`}
+      style={{ gridTemplateRows: `repeat(${row.laneCount}, var(--lane-height))` }}
+      data-testid="dispatch-row"
+    >
+      <div className={classes.vehicle}>
+        <span className={classes.vehicleName}>{row.label}</span>
+        <span className={`${classes.vehicleMeta} ${classes.muted}`}>
+          {vehicle ? (
+            <>
+              {vehicle.categoryName && (
+                <span className={classes.vehicleCategory}>{vehicle.categoryName}</span>
+              )}
+              {vehicle.openDefect && <DefectBadge summary={vehicle.openDefect.summary} />}
+            </>
+          ) : (
+            <span>
+              {row.bars.length === 0
+                ? 'Every slot has a vehicle'
+                : row.bars.length === 1
+                  ? '1 slot without a vehicle'
+                  : `${row.bars.length} slots without a vehicle`}
+            </span>
+          )}
+        </span>
+      </div>
+      <div className={classes.track} aria-hidden="true" />
+      {row.bars.map((placed) => (
+        <DispatchBarButton key={placed.bar.slotId} placed={placed} />
+      ))}
+    </div>
+  );
+}
+
+function Group({ group }: { group: BoardGroup }) {
+  const id = useId();
+  if (group.title === null) {
+    return group.rows.map((row) => <VehicleRow key={row.key} row={row} />);
+  }
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className={classes.groupHeading}>
+        {group.title}
+      </h3>
+      {group.rows.map((row) => (
+        <VehicleRow key={row.key} row={row} />
+      ))}
+    </section>
+  );
+}
+
+/**
+ * The desktop board: a row per vehicle, the 24 hours of the day across. It scrolls sideways within
+ * itself on narrow screens, and opens on the hour before the day's first departure.
+ */
+export function DispatchBoard({
+  date,
+  dateLabel,
+  groups,
+}: {
+  date: string;
+  dateLabel: string;
+  groups: BoardGroup[];
+}) {
+  const scroller = useRef<HTMLElement>(null);
+  const firstStart = Math.min(
+    ...groups.flatMap((g) => g.rows.flatMap((r) => r.bars.map((b) => minutesOfDay(b.bar.start) ?? 24 * 60))),
+  );
+
+  // A new day opens on its first hour of work (or 06:00 on a day of whole-day jobs only).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the day changes
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const hour = Number.isFinite(firstStart) && firstStart < 24 * 60 ? Math.floor(firstStart / 60) - 1 : 6;
+    const vehicleWidth = el.querySelector<HTMLElement>(`.${classes.corner}`)?.offsetWidth ?? 0;
+    const hourWidth = (el.scrollWidth - vehicleWidth) / 24;
+    el.scrollLeft = Math.max(0, hour) * hourWidth;
+  }, [date]);
+
+  return (
+    <section
+      ref={scroller}
+      className={classes.scroller}
+      aria-label={`Dispatch board for ${dateLabel}`}
+      data-testid="dispatch-board"
+    >
+      <div className={classes.board}>
+        <div className={`${classes.grid} ${classes.axis}`} aria-hidden="true">
+          <div className={classes.corner}>Vehicle</div>
+          {HOURS.map((h) => (
+            <div key={h} className={classes.hour} style={{ gridColumn: `${h * 4 + 2} / span 4` }}>
+              {hourLabel(h)}
+            </div>
+          ))}
+        </div>
+        {groups.map((group) => (
+          <Group key={group.key} group={group} />
+        ))}
+      </div>
+    </section>
+  );
+}
