@@ -18,6 +18,8 @@ export interface PlacedBar {
   lane: number;
   /** What a screen reader says of the bar: job, customer, status, times, vehicle and driver. */
   description: string;
+  /** The part of the description the bar does not show: status, times, vehicle, clash. */
+  details: string;
 }
 
 export interface BoardRow {
@@ -52,16 +54,18 @@ export function barTimes(bar: Pick<DispatchBar, 'start' | 'end'>, placement: Bar
 
 export const customerOf = (bar: DispatchBar) => bar.customerName ?? bar.title ?? 'No customer';
 
-function describe(bar: DispatchBar, placement: BarPlacement, vehicle: string | null): string {
+function detailsOf(bar: DispatchBar, placement: BarPlacement, vehicle: string | null): string {
   const times = placement.wholeDay
     ? 'no times set, all day'
     : `${bar.start ?? bar.end} to ${bar.end ?? bar.start}${placement.pastMidnight ? ' the next day' : ''}`;
+  return [JOB_STATUS_LABELS[bar.status], times, vehicle ? `vehicle ${vehicle}` : 'no vehicle'].join(', ');
+}
+
+function describe(bar: DispatchBar, placement: BarPlacement, vehicle: string | null): string {
   return [
     bar.jobNumber,
     customerOf(bar),
-    JOB_STATUS_LABELS[bar.status],
-    times,
-    vehicle ? `vehicle ${vehicle}` : 'no vehicle',
+    detailsOf(bar, placement, vehicle),
     bar.driverName ? `driver ${bar.driverName}` : 'no driver',
     ...(bar.clash ? ['clash'] : []),
   ].join(', ');
@@ -83,6 +87,7 @@ function row(key: string, vehicle: DispatchVehicle | null, bars: DispatchBar[]):
         placement,
         lane: lanes[i] ?? 0,
         description: describe(bar, placement, vehicle ? label : null),
+        details: detailsOf(bar, placement, vehicle ? label : null),
       };
     }),
   };

@@ -27,7 +27,7 @@ function legSegments({ bar, placement }: PlacedBar): { key: number; left: number
 
 /** One vehicle slot of a job on the board: a focusable button placed on the row's grid. */
 export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
-  const { bar, placement, lane, description } = placed;
+  const { bar, placement, lane, description, details } = placed;
   const color = JOB_STATUS_COLORS[bar.status];
   const style = {
     gridColumn: `${placement.columnStart + 1} / ${placement.columnEnd + 1}`,
@@ -41,7 +41,6 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
       type="button"
       className={`${classes.bar} ${bar.clash ? classes.clash : ''}`}
       style={style}
-      aria-label={description}
       title={description}
       data-testid="dispatch-bar"
       data-status={bar.status}
@@ -68,6 +67,8 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
           )}
         </span>
       </span>
+      {/* The name is the visible text, then what only a screen reader needs (status, times, vehicle). */}
+      <VisuallyHidden>, {details}</VisuallyHidden>
       <span className={classes.legs} aria-hidden="true">
         {legSegments(placed).map((s) => (
           <span key={s.key} className={classes.leg} style={{ left: `${s.left}%`, width: `${s.width}%` }} />
