@@ -241,3 +241,47 @@ test('a driver is refused the board', async ({ page }) => {
   ).toHaveCount(0);
   expect((await page.request.get(`/api/dispatch?date=${sydneyDate(0)}`)).status()).toBe(403);
 });
+
+test('a job saved elsewhere shows on an open board without a reload', async ({ page, browser }) => {
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const date = sydneyDate(47);
+  await page.goto(`/dispatch?date=${date}`);
+  await expect(page.getByText('No jobs on this day.')).toBeVisible();
+
+  // A second manager's browser books a job on that day.
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await signInViaApi(second, DEMO.manager.email, DEMO.manager.password);
+    const vehicles = (await (await second.request.get('/api/vehicles?type=company_owned&limit=5')).json())
+      .items;
+    const created = await second.request.post('/api/jobs', {
+      headers: { 'X-Requested-With': 'e2e' },
+      data: {
+        title: 'Live board check',
+        serviceDate: date,
+        status: 'confirmed',
+        legs: [
+          {
+            originAddress: 'Depot',
+            destinationAddress: 'Cruise terminal',
+            departureTime: '09:00',
+            arrivalTime: '11:00',
+          },
+        ],
+        vehicles: [{ vehicleId: vehicles[0].id }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const job = await created.json();
+
+    // The first board shows it, live.
+    await expect(page.getByTestId('dispatch-bar').filter({ hasText: job.jobNumber })).toBeVisible({
+      timeout: 15_000,
+    });
+    await second.request.delete(`/api/jobs/${job.id}`, { headers: { 'X-Requested-With': 'e2e' } });
+    await expect(page.getByTestId('dispatch-bar')).toHaveCount(0, { timeout: 15_000 });
+  } finally {
+    await other.close();
+  }
+});

@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 
 /** Which cached reads each live event makes stale (by the first part of their query key). */
 const STALE_ON: Record<string, readonly string[]> = {
-  'jobs.changed': ['jobs', 'job-offers'],
-  'offers.changed': ['job-offers', 'jobs'],
-  'requests.changed': ['jobs'],
+  'jobs.changed': ['jobs', 'job-offers', 'dispatch'],
+  'offers.changed': ['job-offers', 'jobs', 'dispatch'],
+  'requests.changed': ['jobs', 'dispatch'],
 };
 
 type Handler = (data: Record<string, string>) => void;
