@@ -198,6 +198,7 @@ function bigDay(date: string) {
         },
       ],
       clash: i % 9 === 0,
+      hours: [],
     };
   });
   return { date, vehicles, bars };
@@ -283,5 +284,43 @@ test('a job saved elsewhere shows on an open board without a reload', async ({ p
     await expect(page.getByTestId('dispatch-bar')).toHaveCount(0, { timeout: 15_000 });
   } finally {
     await other.close();
+  }
+});
+
+test('a job that breaks its driver hours is marked on the board', async ({ page }) => {
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const date = sydneyDate(49);
+  const headers = { 'X-Requested-With': 'e2e' };
+  const noah = (await (await page.request.get('/api/drivers?search=Noah')).json()).items[0];
+  const vehicles = (await (await page.request.get('/api/vehicles?type=company_owned&limit=5')).json()).items;
+  // 05:30–17:00 without a break: more than 12 h in 24 h with the allowances, kept with a reason.
+  const created = await page.request.post('/api/jobs', {
+    headers,
+    data: {
+      title: 'Long day out',
+      serviceDate: date,
+      status: 'assigned',
+      legs: [
+        {
+          originAddress: 'Depot',
+          destinationAddress: 'Blue Mountains',
+          departureTime: '05:30',
+          arrivalTime: '17:00',
+        },
+      ],
+      vehicles: [{ vehicleId: vehicles[0].id, driverId: noah.id }],
+      hoursOverrideReason: 'Journey test',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const job = await created.json();
+  try {
+    await page.goto(`/dispatch?date=${date}`);
+    const bar = page.getByTestId('dispatch-bar').filter({ hasText: job.jobNumber });
+    await expect(bar).toHaveAttribute('data-hours', 'true');
+    await expect(page.getByTestId('dispatch-summary')).toContainText('1 driver hours warning');
+    await expect(page.getByRole('button', { name: /driver hours broken: .*12 h/ })).toBeVisible();
+  } finally {
+    await page.request.delete(`/api/jobs/${job.id}`, { headers });
   }
 });

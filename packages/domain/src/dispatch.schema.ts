@@ -65,6 +65,8 @@ export const DispatchBarSchema = z.object({
   legs: z.array(DispatchLegSchema),
   /** The same vehicle or driver is on another job's bar of the day at an overlapping time. */
   clash: z.boolean(),
+  /** What this job breaks of the driver hours rules for its driver (empty when nothing). */
+  hours: z.array(z.object({ label: z.string(), text: z.string() })).default([]),
 });
 export type DispatchBar = z.infer<typeof DispatchBarSchema>;
 

@@ -154,6 +154,8 @@ export async function getDispatchDay(db: Db, date: string): Promise<DispatchDay>
       start,
       end,
       legs: jobLegsOfSlot,
+      // Filled in by the route, which checks the driver hours of the whole day at once.
+      hours: [],
     };
   });
   // Whole-day jobs first, then by first departure; the job number keeps the order stable.

@@ -1,6 +1,7 @@
 import { DispatchDaySchema, DispatchQuerySchema } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { breachesFor, loadHoursContext, workAround } from '../driver-hours/driver-hours.service';
 import { getDispatchDay } from './dispatch.repository';
 
 export async function dispatchRoutes(app: FastifyInstance): Promise<void> {
@@ -18,6 +19,32 @@ export async function dispatchRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: DispatchDaySchema },
       },
     },
-    async (request) => getDispatchDay(app.db, request.query.date),
+    async (request) => {
+      const { date } = request.query;
+      const day = await getDispatchDay(app.db, date);
+      // Hours for every driver of the day from one load of their work (no query per bar).
+      const driverIds = [...new Set(day.bars.map((b) => b.driverId).filter((id): id is string => !!id))];
+      if (driverIds.length === 0) return day;
+      const [ctx, work] = await Promise.all([
+        loadHoursContext(app.db, app.config.timezone),
+        workAround(app.db, driverIds, date, null),
+      ]);
+      return {
+        ...day,
+        bars: day.bars.map((bar) =>
+          bar.driverId
+            ? {
+                ...bar,
+                hours: breachesFor(
+                  ctx,
+                  { id: bar.jobId, serviceDate: date, legs: bar.legs },
+                  bar.driverId,
+                  work,
+                ).map(({ label, text }) => ({ label, text })),
+              }
+            : bar,
+        ),
+      };
+    },
   );
 }

@@ -1,7 +1,7 @@
 import { DISPATCH_DATE_MESSAGE, type DispatchBar, type DispatchDay } from '@dms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobLegs, jobVehicles, vehicleDefects } from '../../db/schema';
+import { jobLegs, jobs, jobVehicles, vehicleDefects } from '../../db/schema';
 import {
   createCategory,
   createCustomer,
@@ -194,18 +194,43 @@ describe('a day of the board', () => {
     const queriesFor = async (date: string) => {
       counted = [];
       await day(date);
-      // The board's own reads (the session lookup runs too).
-      const n = counted.filter((q) => /from "(vehicles|job_vehicles|job_legs)"/.test(q)).length;
+      // The board's own reads, the hours check's included (the session lookup runs too).
+      const n = counted.filter((q) =>
+        /from "(vehicles|job_vehicles|job_legs|shifts|app_settings)"/.test(q),
+      ).length;
       counted = null;
       return n;
     };
-    const quiet = await queriesFor('2027-03-09');
     const driver = await createDriver(t.db);
+    const bus = await createVehicle(t.db);
+    await createJob(t.db, { serviceDate: '2027-03-09' }, { vehicleId: bus.id, driverId: driver.id });
+    const quiet = await queriesFor('2027-03-09');
     for (let i = 0; i < 8; i++) {
-      const bus = await createVehicle(t.db, { type: i % 2 ? 'subcontracted' : 'company_owned' });
-      await createJob(t.db, { serviceDate: '2027-03-10' }, { vehicleId: bus.id, driverId: driver.id });
+      const other = await createVehicle(t.db, { type: i % 2 ? 'subcontracted' : 'company_owned' });
+      const someone = await createDriver(t.db);
+      await createJob(t.db, { serviceDate: '2027-03-10' }, { vehicleId: other.id, driverId: someone.id });
     }
     expect(await queriesFor('2027-03-10')).toBe(quiet);
-    expect(quiet).toBe(3);
+    // Three for the board, one for the settings and three for the drivers' work.
+    expect(quiet).toBe(7);
+  });
+
+  it("marks a bar whose job breaks its driver's hours", async () => {
+    const driver = await createDriver(t.db);
+    const bus = await createVehicle(t.db);
+    // 05:00–17:00 with the allowances is more than 12 h of work in 24 h, and 5 h 15 min without a break.
+    await createJob(
+      t.db,
+      { serviceDate: '2027-03-11', status: 'assigned' },
+      { vehicleId: bus.id, driverId: driver.id },
+    );
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.serviceDate, '2027-03-11'));
+    await t.db
+      .update(jobLegs)
+      .set({ departureTime: '05:30', arrivalTime: '17:00' })
+      .where(eq(jobLegs.jobId, job!.id));
+    const bar = (await day('2027-03-11')).bars.find((b) => b.driverId === driver.id);
+    expect(bar?.hours.map((h) => h.label)).toContain('12 h work in any 24 h');
+    expect(bar?.hours[0]?.text).toMatch(/over by/);
   });
 });

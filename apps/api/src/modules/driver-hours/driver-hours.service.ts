@@ -21,7 +21,7 @@ import { hoursOverrides, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { getJob } from '../jobs/jobs.repository';
 import { getAppSettings } from '../settings/settings.repository';
-import { driverWork } from './driver-hours.repository';
+import { type DriverWork, driverWork } from './driver-hours.repository';
 
 // Dispatch safety: would putting these drivers on this job break the operator's hours rule set?
 // Recorded shifts and held jobs from 15 days either side count: the longest window is 14 days.
@@ -103,6 +103,54 @@ export interface CheckedJob extends PlannedJob {
   id: string | null;
 }
 
+/** What the drivers recorded and hold in the 15 days either side of `serviceDate`. */
+export async function workAround(
+  db: Db,
+  driverIds: readonly string[],
+  serviceDate: string,
+  exceptJobId: string | null,
+): Promise<DriverWork> {
+  const fromDate = addDays(serviceDate, -15);
+  const toDate = addDays(serviceDate, 15);
+  return driverWork(
+    db,
+    driverIds,
+    { from: new Date(`${fromDate}T00:00:00Z`), to: new Date(`${toDate}T23:59:59Z`), fromDate, toDate },
+    exceptJobId,
+  );
+}
+
+/**
+ * The breaches `job` would cause for one driver, from work already loaded (the job itself is
+ * left out of `work` if it is there). Pure: the board checks every bar of a day with one load.
+ */
+export function breachesFor(
+  ctx: HoursContext,
+  job: CheckedJob,
+  driverId: string,
+  work: DriverWork,
+  now = new Date(),
+): HoursWarning['breaches'] {
+  const proposed = plannedWork([job], ctx);
+  if (proposed.length === 0) return [];
+  const planned = plannedWork(
+    work.jobs.filter((j) => j.driverId === driverId && j.jobId !== job.id),
+    ctx,
+  );
+  const recorded = work.shifts.filter((s) => s.driverId === driverId);
+  const result = checkDriverHours({
+    work: mergeWork(recorded, planned, now),
+    ruleSet: ctx.ruleSet,
+    timeZone: ctx.timeZone,
+    proposed,
+  });
+  return result.breaches.map((b) => ({
+    label: b.label,
+    text: describeBreach(b, ctx.formatDateTime),
+    nextLegalAt: b.nextLegalAt ? b.nextLegalAt.toISOString() : null,
+  }));
+}
+
 /** The drivers among `driverIds` this job would put over a window, with what and until when. */
 export async function hoursWarnings(
   db: Db,
@@ -111,17 +159,9 @@ export async function hoursWarnings(
   driverIds: readonly string[],
   now = new Date(),
 ): Promise<HoursWarning[]> {
-  const proposed = plannedWork([job], ctx);
   const ids = [...new Set(driverIds)];
-  if (proposed.length === 0 || ids.length === 0) return [];
-  const fromDate = addDays(job.serviceDate, -15);
-  const toDate = addDays(job.serviceDate, 15);
-  const work = await driverWork(
-    db,
-    ids,
-    { from: new Date(`${fromDate}T00:00:00Z`), to: new Date(`${toDate}T23:59:59Z`), fromDate, toDate },
-    job.id,
-  );
+  if (ids.length === 0 || plannedWork([job], ctx).length === 0) return [];
+  const work = await workAround(db, ids, job.serviceDate, job.id);
   const names = new Map(
     (
       await db
@@ -132,27 +172,9 @@ export async function hoursWarnings(
   );
   const warnings: HoursWarning[] = [];
   for (const driverId of ids) {
-    const planned = plannedWork(
-      work.jobs.filter((j) => j.driverId === driverId),
-      ctx,
-    );
-    const recorded = work.shifts.filter((s) => s.driverId === driverId);
-    const result = checkDriverHours({
-      work: mergeWork(recorded, planned, now),
-      ruleSet: ctx.ruleSet,
-      timeZone: ctx.timeZone,
-      proposed,
-    });
-    if (result.breaches.length === 0) continue;
-    warnings.push({
-      driverId,
-      driverName: names.get(driverId) ?? 'Driver',
-      breaches: result.breaches.map((b) => ({
-        label: b.label,
-        text: describeBreach(b, ctx.formatDateTime),
-        nextLegalAt: b.nextLegalAt ? b.nextLegalAt.toISOString() : null,
-      })),
-    });
+    const breaches = breachesFor(ctx, job, driverId, work, now);
+    if (breaches.length > 0)
+      warnings.push({ driverId, driverName: names.get(driverId) ?? 'Driver', breaches });
   }
   return warnings;
 }

@@ -1,6 +1,6 @@
 import { DISPATCH_STEP_MINUTES, JOB_STATUS_COLORS, minutesOfDay } from '@dms/domain';
 import { VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockExclamation } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { customerOf, type PlacedBar } from '../board-rows';
 import classes from './dispatch-board.module.css';
@@ -41,10 +41,15 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
       type="button"
       className={`${classes.bar} ${bar.clash ? classes.clash : ''}`}
       style={style}
-      title={description}
+      title={
+        bar.hours.length > 0
+          ? `${description}; driver hours: ${bar.hours.map((h) => h.text).join('; ')}`
+          : description
+      }
       data-testid="dispatch-bar"
       data-status={bar.status}
       data-clash={bar.clash ? 'true' : undefined}
+      data-hours={bar.hours.length > 0 ? 'true' : undefined}
     >
       <span className={classes.barLines}>
         <span className={classes.barLine}>
@@ -53,6 +58,9 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
               <IconAlertTriangle size={13} stroke={2} className={classes.clashIcon} aria-hidden="true" />
               <VisuallyHidden>Clash</VisuallyHidden>
             </>
+          )}
+          {bar.hours.length > 0 && (
+            <IconClockExclamation size={13} stroke={2} className={classes.clashIcon} aria-hidden="true" />
           )}
           <span className={classes.barText}>
             <span className={classes.jobNumber}>{bar.jobNumber}</span> · {customerOf(bar)}
@@ -68,7 +76,10 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
         </span>
       </span>
       {/* The name is the visible text, then what only a screen reader needs (status, times, vehicle). */}
-      <VisuallyHidden>, {details}</VisuallyHidden>
+      <VisuallyHidden>
+        , {details}
+        {bar.hours.length > 0 && `, driver hours broken: ${bar.hours.map((h) => h.text).join('; ')}`}
+      </VisuallyHidden>
       <span className={classes.legs} aria-hidden="true">
         {legSegments(placed).map((s) => (
           <span key={s.key} className={classes.leg} style={{ left: `${s.left}%`, width: `${s.width}%` }} />

@@ -1,6 +1,6 @@
 import { JOB_STATUS_COLORS, JOB_STATUS_LABELS } from '@dms/domain';
 import { Badge, Group, Paper, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockExclamation } from '@tabler/icons-react';
 import { type BoardGroup, type BoardRow, barTimes, customerOf } from '../board-rows';
 import { DefectBadge } from './defect-badge';
 import classes from './dispatch-board.module.css';
@@ -47,6 +47,23 @@ function VehicleJobs({ row }: { row: BoardRow }) {
                 <Text size="sm" component="span" fw={600} c="var(--clash-color)">
                   <IconAlertTriangle size={14} stroke={2} aria-hidden="true" style={{ verticalAlign: -2 }} />{' '}
                   Clash
+                </Text>
+              )}
+              {bar.hours.length > 0 && (
+                <Text
+                  size="sm"
+                  component="span"
+                  fw={600}
+                  c="var(--clash-color)"
+                  title={bar.hours.map((h) => h.text).join('; ')}
+                >
+                  <IconClockExclamation
+                    size={14}
+                    stroke={2}
+                    aria-hidden="true"
+                    style={{ verticalAlign: -2 }}
+                  />{' '}
+                  Driver hours: {bar.hours.map((h) => h.label).join(', ')}
                 </Text>
               )}
             </Group>

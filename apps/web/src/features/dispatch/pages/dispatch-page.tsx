@@ -54,6 +54,7 @@ export function DispatchPage() {
 
   const jobs = new Set(day?.bars.map((b) => b.jobId)).size;
   const clashes = day?.bars.filter((b) => b.clash).length ?? 0;
+  const overHours = day?.bars.filter((b) => b.hours.length > 0).length ?? 0;
   const open = day?.bars.filter((b) => !b.driverId).length ?? 0;
 
   return (
@@ -68,6 +69,8 @@ export function DispatchPage() {
               {jobs === 1 ? '1 job' : `${jobs} jobs`}
               {open > 0 && ` · ${open === 1 ? '1 slot' : `${open} slots`} without a driver`}
               {clashes > 0 && ` · ${clashes === 1 ? '1 clash' : `${clashes} clashes`}`}
+              {overHours > 0 &&
+                ` · ${overHours === 1 ? '1 driver hours warning' : `${overHours} driver hours warnings`}`}
             </Text>
           )}
         </Stack>
