@@ -144,6 +144,8 @@ test('ten wrong PINs lock the PIN that is hit next, until a manager unlocks it',
   // The driver's card shows the lock; the manager unlocks it.
   await page.goto('/settings/drivers');
   await page.getByRole('textbox', { name: 'Search drivers' }).fill('noah@demo.local');
+  // The searched list has arrived (a row moving under an open menu closes it).
+  await expect(page.getByRole('row', { name: /Emma Taylor/ })).toHaveCount(0);
   const row = page.getByRole('row', { name: /Noah Brown/ });
   await expect(row.getByTestId('pin-locked')).toBeVisible();
   await row.getByRole('button', { name: 'More actions for Noah Brown' }).click();

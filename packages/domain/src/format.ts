@@ -172,6 +172,8 @@ export function createFormatters(operator: OperatorFormat) {
     date: at({ dateStyle: 'medium' }),
     /** '9:05 am' (the locale's clock) */
     time: at({ timeStyle: 'short' }),
+    /** '09:05', a 24-hour clock (timesheets). */
+    clock: at({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
     /** '23 Nov 2026, 9:05 am' */
     dateTime: at({ dateStyle: 'medium', timeStyle: 'short' }),
     /** 'Monday, 23 November 2026' */

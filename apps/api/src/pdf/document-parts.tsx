@@ -123,6 +123,36 @@ export function CompanyDetails({
   );
 }
 
+/** The top of both documents: the band, the logo with the company's details, and the title block. */
+export function DocumentHeader({
+  logo,
+  logoBackground,
+  company,
+  theme,
+  title,
+  rows,
+}: {
+  logo: PdfLogo | null;
+  logoBackground: 'transparent' | 'white' | 'black';
+  company: Company;
+  theme: DocumentTheme;
+  title: string;
+  rows: { label: string; value: string }[];
+}) {
+  return (
+    <>
+      <TopBand theme={theme} />
+      <View style={{ flexDirection: 'row', justifyContent: 'space-between', marginBottom: 14 }}>
+        <View style={{ flex: 1, paddingRight: 16 }}>
+          <LogoMark logo={logo} background={logoBackground} companyName={company.name} theme={theme} />
+          <CompanyDetails company={company} theme={theme} showName={isDrawnLogo(logo)} />
+        </View>
+        <TitleBlock title={title} theme={theme} rows={rows} />
+      </View>
+    </>
+  );
+}
+
 /** The document's title block on the right of the header. */
 export function TitleBlock({
   title,

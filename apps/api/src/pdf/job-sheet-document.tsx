@@ -3,18 +3,14 @@
 import { DEFAULT_JOB_SHEET_HEADER_TEXT, JOB_STATUS_LABELS } from '@dms/domain';
 import { Document, Link, Page, Text, View } from '@react-pdf/renderer';
 import {
-  CompanyDetails,
+  DocumentHeader,
   InfoCard,
-  isDrawnLogo,
-  LogoMark,
   Muted,
   PAGE_STYLE,
   PageFooter,
   Route,
   SectionTitle,
   Table,
-  TitleBlock,
-  TopBand,
 } from './document-parts';
 import { documentTheme } from './document-theme';
 import {
@@ -52,27 +48,18 @@ export function JobSheetDocument({ input }: { input: JobPdfInput }) {
       creator={company.name}
     >
       <Page size="A4" style={{ ...PAGE_STYLE, paddingBottom: footer ? 84 : 64 }}>
-        <TopBand theme={theme} />
-        <View style={{ flexDirection: 'row', justifyContent: 'space-between', marginBottom: 14 }}>
-          <View style={{ flex: 1, paddingRight: 16 }}>
-            <LogoMark
-              logo={input.logo}
-              background={settings.logoBackground}
-              companyName={company.name}
-              theme={theme}
-            />
-            <CompanyDetails company={company} theme={theme} showName={isDrawnLogo(input.logo)} />
-          </View>
-          <TitleBlock
-            title={title}
-            theme={theme}
-            rows={[
-              { label: 'Job No.', value: job.jobNumber },
-              { label: 'Service date', value: format.serviceDate(job.serviceDate) },
-              { label: 'Status', value: JOB_STATUS_LABELS[job.status] },
-            ]}
-          />
-        </View>
+        <DocumentHeader
+          logo={input.logo}
+          logoBackground={settings.logoBackground}
+          company={company}
+          theme={theme}
+          title={title}
+          rows={[
+            { label: 'Job No.', value: job.jobNumber },
+            { label: 'Service date', value: format.serviceDate(job.serviceDate) },
+            { label: 'Status', value: JOB_STATUS_LABELS[job.status] },
+          ]}
+        />
 
         <View style={{ flexDirection: 'row', gap: 12 }}>
           <InfoCard

@@ -3,18 +3,14 @@
 import { calculatePrice, DEFAULT_QUOTE_HEADER_TEXT, type Job } from '@dms/domain';
 import { Document, Page, Text, View } from '@react-pdf/renderer';
 import {
-  CompanyDetails,
+  DocumentHeader,
   InfoCard,
-  isDrawnLogo,
-  LogoMark,
   Muted,
   PAGE_STYLE,
   PageFooter,
   Route,
   SectionTitle,
   Table,
-  TitleBlock,
-  TopBand,
 } from './document-parts';
 import { type DocumentTheme, documentTheme } from './document-theme';
 import { companyOf, contactLine, sortedLegs, vehicleGroups } from './job-pdf-data';
@@ -42,27 +38,18 @@ export function QuoteDocument({ input }: { input: JobPdfInput }) {
       creator={company.name}
     >
       <Page size="A4" style={{ ...PAGE_STYLE, paddingBottom: loyalty ? 84 : 64 }}>
-        <TopBand theme={theme} />
-        <View style={{ flexDirection: 'row', justifyContent: 'space-between', marginBottom: 14 }}>
-          <View style={{ flex: 1, paddingRight: 16 }}>
-            <LogoMark
-              logo={input.logo}
-              background={settings.logoBackground}
-              companyName={company.name}
-              theme={theme}
-            />
-            <CompanyDetails company={company} theme={theme} showName={isDrawnLogo(input.logo)} />
-          </View>
-          <TitleBlock
-            title={title}
-            theme={theme}
-            rows={[
-              { label: 'Quote No.', value: job.jobNumber },
-              { label: 'Date issued', value: format.instantDate(input.issuedAt ?? new Date()) },
-              { label: 'Service date', value: format.serviceDate(job.serviceDate) },
-            ]}
-          />
-        </View>
+        <DocumentHeader
+          logo={input.logo}
+          logoBackground={settings.logoBackground}
+          company={company}
+          theme={theme}
+          title={title}
+          rows={[
+            { label: 'Quote No.', value: job.jobNumber },
+            { label: 'Date issued', value: format.instantDate(input.issuedAt ?? new Date()) },
+            { label: 'Service date', value: format.serviceDate(job.serviceDate) },
+          ]}
+        />
 
         <View style={{ flexDirection: 'row', gap: 12 }}>
           <InfoCard

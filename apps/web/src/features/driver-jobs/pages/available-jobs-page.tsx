@@ -3,8 +3,8 @@ import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from 
 import { useState } from 'react';
 import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
 import { serviceDateLabel } from '../../../components/driver-job/format';
-import { JobListState } from '../../../components/driver-job/job-list-state';
 import { JobSummary } from '../../../components/driver-job/job-summary';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -89,7 +89,9 @@ export function AvailableJobsPage() {
   return (
     <Stack gap="md" maw={760}>
       {query.data && <Text data-testid="available-summary">{availableJobsSummary(query.data.total)}</Text>}
-      <JobListState
+      <QueryState
+        skeletonRows={3}
+        skeletonHeight={112}
         query={query}
         isEmpty={jobs.length === 0}
         empty="No jobs have open driver positions right now."
@@ -100,7 +102,7 @@ export function AvailableJobsPage() {
             <AvailableJobCard key={job.id} job={job} onView={setViewing} onRequest={setRequesting} />
           ))}
         </Stack>
-      </JobListState>
+      </QueryState>
       <DriverJobDetailDialog
         job={viewing}
         onClose={() => setViewing(null)}

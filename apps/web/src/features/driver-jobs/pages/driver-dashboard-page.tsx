@@ -2,7 +2,7 @@ import { Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
 import { JobDays } from '../../../components/driver-job/job-days';
-import { JobListState } from '../../../components/driver-job/job-list-state';
+import { QueryState } from '../../../components/query-state';
 import { type MyJobsTab, useMyJobs } from '../api';
 import { useOpenJob } from '../components/use-open-job';
 
@@ -15,14 +15,16 @@ function MyJobsList({ tab, onOpen }: { tab: MyJobsTab; onOpen: ReturnType<typeof
   const query = useMyJobs(tab);
   const jobs = query.data?.items ?? [];
   return (
-    <JobListState
+    <QueryState
+      skeletonRows={3}
+      skeletonHeight={112}
       query={query}
       isEmpty={jobs.length === 0}
       empty={EMPTY[tab]}
       errorTitle="Could not load your jobs"
     >
       <JobDays jobs={jobs} tab={tab} onOpen={onOpen} />
-    </JobListState>
+    </QueryState>
   );
 }
 

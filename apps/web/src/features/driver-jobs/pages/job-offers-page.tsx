@@ -3,7 +3,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
-import { JobListState } from '../../../components/driver-job/job-list-state';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useAnswerOffer, useJobOffers } from '../api';
@@ -75,14 +75,16 @@ export function JobOffersPage() {
             </Badge>
           )}
         </Group>
-        <JobListState
+        <QueryState
+          skeletonRows={3}
+          skeletonHeight={112}
           query={query}
           isEmpty={pending.length === 0}
           empty="No offers are waiting for your answer."
           errorTitle="Could not load your offers"
         >
           <Stack gap="sm">{pending.map(card)}</Stack>
-        </JobListState>
+        </QueryState>
       </Stack>
       {query.data && (
         <Stack gap="sm" component="section" aria-labelledby="previous-offers">

@@ -21,13 +21,13 @@ import {
 import { useForm } from '@mantine/form';
 import { IconMail, IconPhone, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { QueryState } from '../../../components/query-state';
 import { validateForm } from '../../../lib/form-errors';
 import { useContacts, useCreateContact, useDeleteContact, useUpdateContact } from '../api/customers';
 import { serverFieldErrors } from '../api/list-page';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
 import { notifyDeleteResult } from './delete-toast';
 import { FormActions, FormDialog } from './form-dialog';
-import { QueryState } from './query-state';
 import { RowActions } from './row-actions';
 import { saveHandlers } from './save-handlers';
 import { useConfirmedDelete } from './use-confirmed-delete';

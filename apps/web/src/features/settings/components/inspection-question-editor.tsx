@@ -3,6 +3,7 @@ import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QueryState } from '../../../components/query-state';
 import {
   useDeleteInspectionQuestion,
   useInspectionQuestions,
@@ -11,7 +12,6 @@ import {
 import { AddButton } from './add-button';
 import { InactiveBadge } from './inactive-badge';
 import { InspectionQuestionDialog } from './inspection-question-dialog';
-import { QueryState } from './query-state';
 import { ReactivatableRowActions, type ReactivatableRowHandlers } from './reactivatable-row-actions';
 import { SettingsPanelHeader } from './settings-panel-header';
 import { useReactivatableList } from './use-reactivatable-list';

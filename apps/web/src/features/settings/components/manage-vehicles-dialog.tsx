@@ -1,10 +1,10 @@
 import type { Subcontractor } from '@dms/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { QueryState } from '../../../components/query-state';
 import { useVehicles } from '../api/fleet';
 import { OPTIONS_LIMIT } from '../api/list-page';
 import { FormDialog } from './form-dialog';
-import { QueryState } from './query-state';
 import { useVehicleActions } from './vehicle-actions';
 import { VehiclesTable } from './vehicles-table';
 

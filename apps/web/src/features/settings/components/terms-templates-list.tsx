@@ -3,10 +3,10 @@ import { ActionIcon, Badge, Button, Card, Group, Paper, Stack, Text, Title, Tool
 import { IconEdit, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QueryState } from '../../../components/query-state';
 import { showToast } from '../../../lib/toast';
 import { useDeleteTermsTemplate, useTermsTemplates, useUpdateTermsTemplate } from '../api/documents';
 import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
-import { QueryState } from './query-state';
 import { TermsTemplateDialog } from './terms-template-dialog';
 
 /** The visible text of stored HTML, for a short excerpt. */

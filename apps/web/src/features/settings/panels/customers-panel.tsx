@@ -1,6 +1,7 @@
 import type { Customer, CustomerType } from '@dms/domain';
 import { Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
+import { QueryState } from '../../../components/query-state';
 import { showToast } from '../../../lib/toast';
 import { useArchiveCustomer, useCustomers, useUpdateCustomer } from '../api/customers';
 import { AddButton } from '../components/add-button';
@@ -10,7 +11,6 @@ import { CUSTOMER_TYPE_OPTIONS, CustomerFormDialog } from '../components/custome
 import { DeleteConfirmDialog } from '../components/delete-confirm-dialog';
 import { ListPagination } from '../components/list-pagination';
 import { ListToolbar } from '../components/list-toolbar';
-import { QueryState } from '../components/query-state';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useDialogTarget } from '../components/use-dialog-target';

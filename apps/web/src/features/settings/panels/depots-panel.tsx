@@ -1,5 +1,6 @@
 import type { DeleteResult, Depot } from '@dms/domain';
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { QueryState } from '../../../components/query-state';
 import { useDeleteDepot, useDepots, useUpdateDepot } from '../api/fleet';
 import { AddButton } from '../components/add-button';
 import { DeleteConfirmDialog } from '../components/delete-confirm-dialog';
@@ -9,7 +10,6 @@ import { InactiveBadge } from '../components/inactive-badge';
 import { ListPagination } from '../components/list-pagination';
 import { ListToolbar } from '../components/list-toolbar';
 import { OptionalText } from '../components/optional-text';
-import { QueryState } from '../components/query-state';
 import { ReactivateAction, RowActions } from '../components/row-actions';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';

@@ -2,12 +2,12 @@ import type { EmergencyType } from '@dms/domain';
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QueryState } from '../../../components/query-state';
 import { useDeleteEmergencyType, useEmergencyTypes, useUpdateEmergencyType } from '../api/ops-forms';
 import { AddButton } from '../components/add-button';
 import { EmergencySeverityBadge } from '../components/emergency-severity-badge';
 import { EmergencyTypeDialog } from '../components/emergency-type-dialog';
 import { InactiveBadge } from '../components/inactive-badge';
-import { QueryState } from '../components/query-state';
 import {
   ReactivatableRowActions,
   type ReactivatableRowHandlers,

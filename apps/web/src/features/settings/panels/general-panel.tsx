@@ -23,10 +23,10 @@ import {
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { QueryState } from '../../../components/query-state';
 import { validateForm } from '../../../lib/form-errors';
 import { type BrandingForm, useBrandingForm, useDeleteAppLogo, useUpdateBranding } from '../api/branding';
 import { LogoUpload } from '../components/logo-upload';
-import { QueryState } from '../components/query-state';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 import { SettingsSection } from '../components/settings-section';
 import { useLogoSettingsForm } from '../components/use-logo-settings-form';

@@ -22,12 +22,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconExternalLink, IconPalette } from '@tabler/icons-react';
+import { QueryState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
 import { validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useDeleteDocumentLogo, useDocumentSettings, useUpdateDocumentSettings } from '../api/documents';
 import { LogoUpload } from '../components/logo-upload';
-import { QueryState } from '../components/query-state';
 import { quotePreviewHref } from '../components/quote-color-preview';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 import { SettingsSection } from '../components/settings-section';

@@ -1,5 +1,6 @@
 import type { DeleteResult, Subcontractor } from '@dms/domain';
 import { SimpleGrid } from '@mantine/core';
+import { QueryState } from '../../../components/query-state';
 import { useDeleteSubcontractor, useSubcontractors, useUpdateSubcontractor } from '../api/fleet';
 import { AddButton } from '../components/add-button';
 import { DeleteConfirmDialog } from '../components/delete-confirm-dialog';
@@ -7,7 +8,6 @@ import { notifyDeleteResult } from '../components/delete-toast';
 import { ListPagination } from '../components/list-pagination';
 import { ListToolbar } from '../components/list-toolbar';
 import { ManageVehiclesDialog } from '../components/manage-vehicles-dialog';
-import { QueryState } from '../components/query-state';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 import { SubcontractorCard } from '../components/subcontractor-card';
 import { SubcontractorFormDialog } from '../components/subcontractor-form-dialog';

@@ -16,12 +16,12 @@ import {
 import { IconDeviceTablet, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useCreateTerminal, useNewEnrolmentCode, useRevokeTerminal, useTerminals } from '../api/terminals';
 import { AddButton } from '../components/add-button';
-import { QueryState } from '../components/query-state';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 
 /** A moment in the operator's locale and time zone; null when there is none. */

@@ -42,7 +42,7 @@ type View = 'table' | 'daily' | 'weekly' | 'monthly';
 function useTimesheetFormat() {
   const format = useFormatters();
   return {
-    time: (iso: string | null) => (iso ? format.time(iso) : '—'),
+    time: (iso: string | null) => (iso ? format.clock(iso) : '—'),
     dayLabel: (date: string, style: 'long' | 'short' = 'long') => format.dayLabel(date, style),
     today: () => dateInZone(new Date(), format.operator.timeZone),
   };

@@ -1,11 +1,11 @@
 import type { VehicleCategory } from '@dms/domain';
 import { ColorSwatch, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { QueryState } from '../../../components/query-state';
 import { useDeleteCategory, useVehicleCategories } from '../api/fleet';
 import { OPTIONS_LIMIT } from '../api/list-page';
 import { AddButton } from '../components/add-button';
 import { CategoryFormDialog } from '../components/category-form-dialog';
 import { DeleteConfirmDialog } from '../components/delete-confirm-dialog';
-import { QueryState } from '../components/query-state';
 import { RowActions } from '../components/row-actions';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
 import { JobDays } from '../../../components/driver-job/job-days';
-import { JobListState } from '../../../components/driver-job/job-list-state';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -321,14 +321,16 @@ export function TerminalDashboardPage() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value={tab} pt="md">
-            <JobListState
+            <QueryState
+              skeletonRows={3}
+              skeletonHeight={112}
               query={jobs}
               isEmpty={(jobs.data?.items.length ?? 0) === 0}
               empty={tab === 'today' ? 'No jobs scheduled for today' : 'No upcoming jobs'}
               errorTitle="Could not load your jobs"
             >
               <JobDays jobs={jobs.data?.items ?? []} tab={tab} onOpen={openJob} />
-            </JobListState>
+            </QueryState>
           </Tabs.Panel>
         </Tabs>
       </Paper>

@@ -9,14 +9,15 @@ interface QueryLike {
 }
 
 /**
- * The loading, error and empty states every settings list shares; renders `children` once
- * there is something to show.
+ * The loading, error and empty states every list shares (settings lists, the driver's job cards);
+ * renders `children` once there is something to show.
  */
 export function QueryState({
   query,
   isEmpty,
   empty,
   skeletonRows = 5,
+  skeletonHeight = 44,
   errorTitle = 'Could not load this list',
   children,
 }: {
@@ -25,6 +26,8 @@ export function QueryState({
   /** What an empty list shows: a sentence and, usually, the add action. */
   empty: ReactNode;
   skeletonRows?: number;
+  /** Table rows by default; taller for cards. */
+  skeletonHeight?: number;
   errorTitle?: string;
   children: ReactNode;
 }) {
@@ -33,7 +36,7 @@ export function QueryState({
       <Stack gap="xs" aria-busy="true" aria-label="Loading" data-testid="list-loading">
         {Array.from({ length: skeletonRows }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} height={44} radius="sm" />
+          <Skeleton key={i} height={skeletonHeight} radius="sm" />
         ))}
       </Stack>
     );
