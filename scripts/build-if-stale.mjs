@@ -9,6 +9,7 @@ export async function buildIfStale() {
       'apps/web/src',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/precompress-plugin.ts',
       'apps/web/public',
       ...shared,
     ])

@@ -25,6 +25,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { logosRoutes } from './modules/logos/logos.routes';
 import { settleNotification } from './modules/notifications/notifications.repository';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import { fleetOverviewRoutes } from './modules/reports/fleet-overview.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { timesheetsRoutes } from './modules/shifts/timesheets.routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dispatchRoutes);
   await app.register(driverFormsRoutes);
   await app.register(reportsRoutes);
+  await app.register(fleetOverviewRoutes);
   await app.register(timesheetsRoutes);
   await app.register(terminalsRoutes, { enrolmentKey: deriveKey(secret, 'terminal-enrolment') });
   await app.register(eventsRoutes, { listen: options.listen });

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { formatDemoCredentials } from './demo/demo-credentials';
 import { isDatabaseEmpty, seedDemo } from './demo/demo-seed';
+import { checkSizes, defaultSizes, seedVolume, type VolumeSizes } from './demo/volume-seed';
 import { createTerminal, terminalEnrolmentKey } from './modules/terminals/terminals.service';
 import { createUserAccount } from './modules/users/users.service';
 
@@ -23,6 +24,8 @@ Commands:
   seed:demo                  load the demo operator into an empty database
   terminal:code --name N     create a terminal named N and print its one-time enrolment code
                              (15 minutes), to type on the depot device at /terminal
+  seed:load --jobs N [--drivers N --vehicles N --customers N --shifts N --forms N]
+                             fill an empty database with volume data over two years (benchmarks)
 `;
 
 class UsageError extends Error {}
@@ -33,9 +36,11 @@ async function run(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  if (!['db:migrate', 'user:create', 'seed:demo', 'terminal:code'].includes(command)) {
+  if (!['db:migrate', 'user:create', 'seed:demo', 'terminal:code', 'seed:load'].includes(command)) {
     throw new UsageError(`Unknown command '${command}'.`);
   }
+  // Sizes are checked before the database is opened: a typo should not cost a migration.
+  const volumeSizes = command === 'seed:load' ? parseVolumeSizes(rest) : null;
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   try {
@@ -49,6 +54,24 @@ async function run(argv: string[]): Promise<void> {
       const { code } = await createTerminal(database.db, name, null, terminalEnrolmentKey(config));
       process.stdout.write(
         `Terminal '${name}' created. On the depot device open ${config.publicUrl}/terminal and enter:\n\n  ${formatEnrolmentCode(code)}\n\nThe code works once, for ${ENROLMENT_CODE_TTL_MINUTES} minutes.\n`,
+      );
+    } else if (volumeSizes) {
+      if (!(await isDatabaseEmpty(database.db))) {
+        throw new UsageError('The database already has users; seed:load only loads into an empty database.');
+      }
+      const started = Date.now();
+      const result = await seedVolume(database.db, volumeSizes, {
+        today: dateInZone(new Date(), config.timezone),
+        timezone: config.timezone,
+        onProgress: (line) => process.stdout.write(`${line}\n`),
+      });
+      const counts = Object.entries(result.counts)
+        .map(([table, n]) => `  ${table.padEnd(28)} ${n}`)
+        .join('\n');
+      process.stdout.write(
+        `Loaded in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.engine}):\n${counts}\n` +
+          `Manager: ${result.manager.email} / ${result.manager.password}\n` +
+          `Drivers: ${result.driver.emailPattern} / ${result.driver.password}; terminal PINs from ${result.driver.firstPin}\n`,
       );
     } else if (command === 'seed:demo') {
       if (!(await isDatabaseEmpty(database.db))) {
@@ -92,6 +115,32 @@ async function run(argv: string[]): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+function parseVolumeSizes(args: string[]): VolumeSizes {
+  const names = ['jobs', 'drivers', 'vehicles', 'customers', 'shifts', 'forms'] as const;
+  let values: Partial<Record<(typeof names)[number], string>>;
+  try {
+    values = parseArgs({
+      args,
+      options: Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])),
+      strict: true,
+    }).values as typeof values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const given: Partial<VolumeSizes> = {};
+  for (const name of names) {
+    const raw = values[name];
+    if (raw === undefined) continue;
+    if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${name} must be a whole number (got '${raw}').`);
+    given[name] = Number(raw.trim());
+  }
+  if (given.jobs === undefined) throw new UsageError('Say how many jobs: seed:load --jobs 100000');
+  const sizes = defaultSizes(given.jobs, given);
+  const problem = checkSizes(sizes);
+  if (problem) throw new UsageError(problem);
+  return sizes;
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {

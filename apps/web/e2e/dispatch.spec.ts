@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { bigDispatchDay } from '../../../bench/big-dispatch-day';
 import { DEMO, signInViaApi } from './support/accounts';
 import { screenshotBothThemes } from './support/screenshots';
 
@@ -141,79 +142,17 @@ test('a busy day shows clashes, open slots, partner vehicles and jobs past midni
   await screenshotBothThemes(page, `/dispatch?date=${date}`, 'dispatch-board-busy');
 });
 
-/** A generated day: 150 vehicles in 5 depots and 400 jobs (some clashing, some without a driver). */
-function bigDay(date: string) {
-  const statuses = [
-    'confirmed',
-    'assigned',
-    'in_progress',
-    'quoted',
-    'draft',
-    'completed',
-    'postponed',
-  ] as const;
-  const vehicles = Array.from({ length: 150 }, (_, i) => ({
-    id: `v${i}`,
-    registrationNumber: `BIG ${1000 + i}`,
-    nickname: `Coach ${i}`,
-    type: 'company_owned',
-    depotId: `d${i % 5}`,
-    depotName: `Depot ${i % 5}`,
-    categoryName: 'Coach',
-    categoryColor: '#3b82f6',
-    openDefect: i % 37 === 0 ? { summary: 'Brakes: spongy pedal' } : null,
-  }));
-  vehicles.sort((a, b) => a.depotName.localeCompare(b.depotName));
-  const time = (m: number) =>
-    `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  const bars = Array.from({ length: 400 }, (_, i) => {
-    const start = 300 + ((i * 97) % 900);
-    const end = Math.min(1439, start + 60 + ((i * 31) % 240));
-    return {
-      jobId: `j${i}`,
-      jobNumber: `J-${String(i + 1).padStart(5, '0')}`,
-      title: `Charter ${i}`,
-      status: statuses[i % statuses.length],
-      customerName: `Customer ${i}`,
-      slotId: `s${i}`,
-      vehicleId: i % 20 === 0 ? null : `v${i % 150}`,
-      driverId: i % 6 === 0 ? null : `d${i % 120}`,
-      driverName: i % 6 === 0 ? null : `Driver ${i % 120}`,
-      start: time(start),
-      end: time(end),
-      legs: [
-        {
-          legNumber: 1,
-          departureTime: time(start),
-          arrivalTime: time(start + 30),
-          originAddress: 'A',
-          destinationAddress: 'B',
-        },
-        {
-          legNumber: 2,
-          departureTime: time(end - 30),
-          arrivalTime: time(end),
-          originAddress: 'B',
-          destinationAddress: 'A',
-        },
-      ],
-      clash: i % 9 === 0,
-      hours: [],
-    };
-  });
-  return { date, vehicles, bars };
-}
-
-test('a day of 150 vehicles and 400 jobs draws quickly after its one request', async ({ page }) => {
+// How fast it draws is measured by the bench (bench/dispatch-render.ts), not asserted here.
+test('a day of 150 vehicles and 400 jobs draws from its one request', async ({ page }) => {
+  // Four shots and axe scans of a 400-bar page: slow on a shared machine, whatever the draw time.
+  test.slow();
   await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
   const date = sydneyDate(300);
-  const body = JSON.stringify(bigDay(date));
+  const body = JSON.stringify(bigDispatchDay(date));
   let requests = 0;
-  let answeredAt = 0;
   await page.route('**/api/dispatch?*', async (route) => {
     requests += 1;
     await route.fulfill({ contentType: 'application/json', body });
-    answeredAt = Date.now();
   });
   await page.goto(`/dispatch?date=${date}`);
   await page.waitForFunction(
@@ -223,11 +162,8 @@ test('a day of 150 vehicles and 400 jobs draws quickly after its one request', a
       polling: 'raf',
     },
   );
-  const elapsed = Date.now() - answeredAt;
-  console.log(`dispatch board: 150 vehicles and 400 bars drawn ${elapsed} ms after the answer`);
   expect(requests).toBe(1);
-  // The budget is 200 ms on a developer machine; this shared CI box gets headroom.
-  expect(elapsed).toBeLessThan(1000);
+  await expect(page.getByTestId('free-driver')).toHaveCount(40);
   // The viewport only: the whole page is 150 rows long.
   await screenshotBothThemes(page, `/dispatch?date=${date}`, 'dispatch-board-large', { fullPage: false });
 });

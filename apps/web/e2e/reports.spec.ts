@@ -30,7 +30,7 @@ async function clockIn(api: APIRequestContext, fail: boolean) {
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).shift.id as string;
+  return { shiftId: (await res.json()).shift.id as string, vehicleId: vehicles[0].id as string };
 }
 
 test('forms from a shift show in every tab, are filtered, reviewed and exported', async ({
@@ -42,7 +42,7 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   const james = await driverApi(baseURL!, DEMO.driver.email);
   const open = await (await james.get('/api/shifts/active')).json();
   if (open) await james.post(`/api/shifts/end/${open.id}`);
-  const shiftId = await clockIn(james, true);
+  const { shiftId, vehicleId } = await clockIn(james, true);
   expect(
     (
       await james.post('/api/fuel-logs', {
@@ -76,8 +76,10 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   expect((await james.post(`/api/shifts/end/${shiftId}`)).status()).toBe(200);
 
   await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
-  // The failed check opened a defect on the vehicle: clear it, the other journeys take it out.
-  for (const d of (await (await page.request.get('/api/vehicle-defects')).json()).items) {
+  // The failed check opened a defect on the vehicle: clear it, the other journeys take it out. Only
+  // that vehicle's: the demo's open defect is the Fleet Overview's.
+  for (const d of (await (await page.request.get(`/api/vehicle-defects?vehicleId=${vehicleId}`)).json())
+    .items) {
     await page.request.post(`/api/vehicle-defects/${d.id}/clear`, {
       headers: { 'X-Requested-With': 'e2e' },
       data: { repairNote: 'Checked' },
@@ -148,9 +150,9 @@ test('timesheets: four views over a week with an active and a completed shift, a
   const liam = await driverApi(baseURL!, 'liam@demo.local');
   const open = await (await liam.get('/api/shifts/active')).json();
   if (open) await liam.post(`/api/shifts/end/${open.id}`);
-  const completed = await clockIn(liam, false);
+  const { shiftId: completed } = await clockIn(liam, false);
   expect((await liam.post(`/api/shifts/end/${completed}`)).status()).toBe(200);
-  const active = await clockIn(liam, false);
+  const { shiftId: active } = await clockIn(liam, false);
 
   await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
   await page.goto('/settings/timesheets');

@@ -148,8 +148,13 @@ test('ten wrong PINs lock the PIN that is hit next, until a manager unlocks it',
   await expect(page.getByRole('row', { name: /Emma Taylor/ })).toHaveCount(0);
   const row = page.getByRole('row', { name: /Noah Brown/ });
   await expect(row.getByTestId('pin-locked')).toBeVisible();
-  await row.getByRole('button', { name: 'More actions for Noah Brown' }).click();
-  await page.getByRole('menuitem', { name: 'Unlock PIN' }).click();
+  // A refresh of the list (a live event) may close the menu under the pointer: open it again then.
+  await expect(async () => {
+    const item = page.getByRole('menuitem', { name: 'Unlock PIN' });
+    if (!(await item.isVisible()))
+      await row.getByRole('button', { name: 'More actions for Noah Brown' }).click();
+    await item.click({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await expect(toast(page, 'PIN unlocked')).toBeVisible();
   await expect(row.getByTestId('pin-locked')).toHaveCount(0);
 

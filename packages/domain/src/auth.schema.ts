@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordSchema, USER_ROLES } from './user.schema';
+import { USER_ROLES } from './roles';
+import { EmailSchema, FirstNameSchema, LastNameSchema, PasswordSchema } from './user.schema';
 
 // Contracts of the account calls (spec 1 §3, §5, §7). The forms and the routes use the same schemas.
 

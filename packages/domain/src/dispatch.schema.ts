@@ -70,9 +70,18 @@ export const DispatchBarSchema = z.object({
 });
 export type DispatchBar = z.infer<typeof DispatchBarSchema>;
 
+/** An active driver with no slot on the day's jobs: the board's side list, to drop onto a bar. */
+export const DispatchDriverSchema = z.object({ id: z.string(), name: z.string() });
+export type DispatchDriver = z.infer<typeof DispatchDriverSchema>;
+
+/** The board's side list is bounded; `freeDriversTotal` says how many more there are. */
+export const DISPATCH_FREE_DRIVERS_LIMIT = 200;
+
 export const DispatchDaySchema = z.object({
   date: z.string(),
   vehicles: z.array(DispatchVehicleSchema),
   bars: z.array(DispatchBarSchema),
+  freeDrivers: z.array(DispatchDriverSchema).default([]),
+  freeDriversTotal: z.number().int().default(0),
 });
 export type DispatchDay = z.infer<typeof DispatchDaySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { LOGO_BACKGROUNDS } from './branding';
 import { hexColor, multilineText, optionalText, requiredText } from './fields';
-import { LOGO_BACKGROUNDS } from './settings.schema';
 
 // Quote template settings and terms templates (spec 2 §2.7, §3.2, §5, §9).
 

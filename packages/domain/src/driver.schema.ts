@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { flag01, ListQuerySchema } from './fields';
 import { MESSAGES } from './messages';
-import { EmailSchema, FirstNameSchema, LastNameSchema, USER_ROLES } from './user.schema';
+import { USER_ROLES } from './roles';
+import { EmailSchema, FirstNameSchema, LastNameSchema } from './user.schema';
 
 // Drivers as managed in settings (spec 2 §2.7, §3.3, §5, §7.3).
 

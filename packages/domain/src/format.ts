@@ -77,7 +77,8 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return f;
 }
 
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** A date formatter for these options, made once (dates.ts uses it for `dateInZone`). */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `d|${locale}|${JSON.stringify(options)}`;
   let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
   if (!f) {

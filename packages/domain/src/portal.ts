@@ -1,4 +1,4 @@
-import { USER_ROLES, type UserRole } from './user.schema';
+import { USER_ROLES, type UserRole } from './roles';
 
 // Portal resolution (spec 1 §4). Pure: the caller reads and writes the stored value
 // (localStorage `preferredPortal` in the browser) and applies the returned storage action.

@@ -1,29 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_SIGN_OFF_MINUTES, DEFAULT_SIGN_ON_MINUTES } from './driver-hours';
-import { DEFAULT_HOURS_RULE_SET_ID, HOURS_RULE_SET_IDS } from './driver-hours.rules';
+import { APP_ICONS, type DEFAULT_BRANDING, LOGO_BACKGROUNDS } from './branding';
+import { HOURS_RULE_SET_IDS } from './driver-hours.rules';
 import { currencyCode, lineText, localeTag, requiredText } from './fields';
-import { DEFAULT_OPERATOR_CURRENCY, DEFAULT_OPERATOR_LOCALE, DEFAULT_OPERATOR_TIME_ZONE } from './format';
-
-export const APP_ICONS = ['Truck', 'Bus', 'Car', 'Ship', 'Plane', 'Package', 'Building'] as const;
-export type AppIcon = (typeof APP_ICONS)[number];
-
-export const LOGO_BACKGROUNDS = ['transparent', 'white', 'black'] as const;
-export type LogoBackground = (typeof LOGO_BACKGROUNDS)[number];
-
-export const DEFAULT_BRANDING = {
-  appName: 'Driver Management System',
-  appDescription: 'Driver Management System',
-  appIcon: 'Truck',
-  tagline: 'Streamline your transportation operations',
-  logoUrl: null,
-  logoBackground: 'transparent',
-  currency: DEFAULT_OPERATOR_CURRENCY,
-  locale: DEFAULT_OPERATOR_LOCALE,
-  timeZone: DEFAULT_OPERATOR_TIME_ZONE,
-  hoursRuleSet: DEFAULT_HOURS_RULE_SET_ID,
-  signOnMinutes: DEFAULT_SIGN_ON_MINUTES,
-  signOffMinutes: DEFAULT_SIGN_OFF_MINUTES,
-} as const satisfies AppSettings;
 
 export const SIGN_ON_OFF_MESSAGE = 'Enter whole minutes from 0 to 240';
 const allowanceMinutes = () =>
@@ -32,17 +10,6 @@ const allowanceMinutes = () =>
     .int({ error: SIGN_ON_OFF_MESSAGE })
     .min(0, { error: SIGN_ON_OFF_MESSAGE })
     .max(240, { error: SIGN_ON_OFF_MESSAGE });
-
-/** Any icon name outside the seven known ones falls back to Truck (spec 1 §1). */
-export function resolveAppIcon(name: string | null | undefined): AppIcon {
-  return (APP_ICONS as readonly string[]).includes(name ?? '') ? (name as AppIcon) : 'Truck';
-}
-
-export function resolveLogoBackground(value: string | null | undefined): LogoBackground {
-  return (LOGO_BACKGROUNDS as readonly string[]).includes(value ?? '')
-    ? (value as LogoBackground)
-    : 'transparent';
-}
 
 /** The public branding answer of GET /api/settings. */
 export const AppSettingsSchema = z.object({
@@ -65,6 +32,10 @@ export const AppSettingsSchema = z.object({
   version: z.number().int().optional(),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
+
+/** The fallbacks (branding.ts, which loads no Zod) must stay a valid answer of GET /api/settings. */
+export type DefaultBrandingFits = typeof DEFAULT_BRANDING extends AppSettings ? true : never;
+export const DEFAULT_BRANDING_FITS: DefaultBrandingFits = true;
 
 /** PUT /api/settings (General panel). The icon stays as stored unless sent. */
 export const UpdateAppSettingsInputSchema = z.object({

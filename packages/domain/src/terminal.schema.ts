@@ -4,14 +4,6 @@ import { MESSAGES } from './messages';
 
 // The depot terminal: enrolled devices and PIN sign-in (spec 1 §2, §5, §7, §8; ADR 15).
 
-export const TERMINAL_MESSAGES = {
-  invalidPin: 'Invalid PIN. Please try again.',
-  pinLocked: 'This PIN is locked after too many wrong PINs. Ask a manager to unlock it.',
-  notEnrolled: 'This device is not set up as a terminal. Ask a manager for an enrolment code.',
-  badEnrolmentCode: 'That enrolment code is not valid or has expired. Ask a manager for a new one.',
-  pinHint: 'Contact your manager if you need a PIN',
-} as const;
-
 /** How long an enrolment code works, and how many wrong PINs in a row before a hit locks that PIN. */
 export const ENROLMENT_CODE_TTL_MINUTES = 15;
 export const PIN_LOCK_AFTER_FAILURES = 10;

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { personName } from './fields';
 import { MESSAGES } from './messages';
-
-export const USER_ROLES = ['manager', 'driver'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+import { USER_ROLES } from './roles';
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  addDays,
-  calculatePrice,
-  DEFAULT_QUOTE_FOOTER_TEXT,
-  dateInZone,
-  formatJobNumber,
-  roundToCents,
-} from '@dms/domain';
+import { addDays, calculatePrice, DEFAULT_QUOTE_FOOTER_TEXT, dateInZone, formatJobNumber } from '@dms/domain';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -58,9 +51,11 @@ import {
   termsTemplates,
   users,
   vehicleCategoriesNew,
+  vehicleDefects,
   vehicles,
 } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
+import { DemoOdometers, demoFleetHistory } from './demo-fleet-history';
 
 // The demo operator loaded into an empty database (OPERATIONS.md, SEED_DEMO and `seed:demo`):
 // a Sydney coach company with managers, drivers with terminal PINs, a fleet, customers, about thirty
@@ -585,7 +580,7 @@ const SCHOOL_TERMS = `<h3>School Excursion Terms and Conditions</h3>
 <li><strong>Payment.</strong> Invoices are payable within 30 days. Prices include GST.</li>
 </ol>`;
 
-const PRE_DEPARTURE_QUESTIONS: [category: string, question: string, requiresPhoto: 0 | 1][] = [
+export const PRE_DEPARTURE_QUESTIONS: [category: string, question: string, requiresPhoto: 0 | 1][] = [
   ['Safety', 'Fire extinguisher present, charged and tagged', 0],
   ['Safety', 'First aid kit complete and in date', 0],
   ['Safety', 'Emergency exits, hammers and door releases working', 0],
@@ -598,7 +593,22 @@ const PRE_DEPARTURE_QUESTIONS: [category: string, question: string, requiresPhot
   ['Other', 'Mirrors, windscreen and wipers clean and undamaged', 0],
 ];
 
-const END_OF_SHIFT_QUESTIONS: [category: string, question: string, requiresPhoto: 0 | 1][] = [
+/** What each vehicle burns, for believable fuel logs: the coaches near 30 L/100 km, the small buses far less. */
+const LITRES_PER_100_KM: Record<VehicleKey, number> = {
+  v1: 31.8,
+  v2: 33.4,
+  v3: 28.6,
+  v4: 29.9,
+  v5: 26.2,
+  v6: 24.7,
+  v7: 25.9,
+  v8: 15.3,
+  v9: 13.6,
+  p1: 30.5,
+  p2: 29.4,
+};
+
+export const END_OF_SHIFT_QUESTIONS: [category: string, question: string, requiresPhoto: 0 | 1][] = [
   ['Mechanical', 'No warning lights or faults on the dashboard', 0],
   ['Safety', 'No new body damage found on the walk-around', 1],
   ['Interior', 'Interior swept and rubbish removed', 0],
@@ -1601,9 +1611,36 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     },
   ];
 
-  // ---- shifts and forms: one shift per driver and past day on which they drove a completed job
+  // ---- the weeks before this one (Fleet Overview): Monday eleven weeks back to last Sunday
+  const odometers = new DemoOdometers(LITRES_PER_100_KM);
   const preQuestionIds = PRE_DEPARTURE_QUESTIONS.map(() => randomUUID());
   const endQuestionIds = END_OF_SHIFT_QUESTIONS.map(() => randomUUID());
+  const weekdayOf = (offset: number) => (new Date(`${day(offset)}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const firstHistoryDay = -weekdayOf(0) - 7 * 11;
+  const history = demoFleetHistory({
+    days: Array.from({ length: -7 - weekdayOf(0) - firstHistoryDay }, (_, i) => ({
+      offset: firstHistoryDay + i,
+      weekday: weekdayOf(firstHistoryDay + i),
+    })),
+    driverIds: (['james', 'priya', 'liam', 'emma', 'noah'] as const).map((k) => personId[k]),
+    vehicles: (['v1', 'v2', 'v3', 'v4', 'v6', 'v7', 'v8', 'v9'] as const).map((key) => ({
+      key,
+      id: vehicleId[key],
+    })),
+    preQuestionIds,
+    endQuestionIds,
+    failedCheck: {
+      index: 6,
+      question: PRE_DEPARTURE_QUESTIONS[6]![1],
+      category: PRE_DEPARTURE_QUESTIONS[6]![0],
+    },
+    managerId: manager,
+    at,
+    date: day,
+    odometers,
+  });
+
+  // ---- shifts and forms: one shift per driver and past day on which they drove a completed job
   const shiftRows: NewShift[] = [];
   const preRows: NewPreDepartureInspection[] = [];
   const endRows: NewEndOfShiftInspection[] = [];
@@ -1688,14 +1725,14 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
           busClean: dirty ? 0 : 1,
         });
       }
+      odometers.drive(s.vehicle, 140 + ((n * 41) % 210));
       if (n % 3 === 0) {
         fuelRows.push({
           driverId: personId[s.driver],
           vehicleId: vehicleId[s.vehicle],
           shiftId: id,
           fuelDate: at(s.day, s.to, 10),
-          odometerReading: 148_200 + n * 1_137,
-          litersAdded: roundToCents(180 + ((n * 23.7) % 90)),
+          ...odometers.fill(s.vehicle, n),
           fuelType: 'Diesel',
           location: n % 2 === 0 ? 'Granville Depot bowser' : 'Ampol Foodary, Pacific Motorway, Berowra NSW',
           notes: n === 3 ? 'Receipt handed to the office.' : null,
@@ -1810,10 +1847,27 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     await tx.insert(jobRequests).values(requestRows);
     await tx.insert(emailNotifications).values(mailRows);
 
-    await tx.insert(shifts).values(shiftRows);
-    await tx.insert(preDepartureInspections).values(preRows);
-    if (endRows.length > 0) await tx.insert(endOfShiftInspections).values(endRows);
-    if (fuelRows.length > 0) await tx.insert(fuelLogs).values(fuelRows);
+    await tx.insert(shifts).values([...history.shifts, ...shiftRows]);
+    await tx.insert(preDepartureInspections).values([...history.pre, ...preRows]);
+    await tx.insert(endOfShiftInspections).values([...history.end, ...endRows]);
+    await tx.insert(fuelLogs).values([...history.fuel, ...fuelRows]);
+    await tx.insert(vehicleDefects).values([
+      ...history.defects,
+      // One still open: Jacaranda waits for the workshop (the Fleet Overview's open defects).
+      {
+        vehicleId: vehicleId.v5,
+        reportedBy: personId.noah,
+        reportedAt: at(-3, '06:05'),
+        items: [
+          {
+            question: PRE_DEPARTURE_QUESTIONS[3]![1],
+            category: PRE_DEPARTURE_QUESTIONS[3]![0],
+            notes: 'Nearside front tyre cut in the sidewall',
+          },
+        ],
+        notes: 'Booked into the workshop; keep off the road until the tyre is replaced.',
+      },
+    ]);
 
     await tx.insert(emergencyAlerts).values({
       driverId: personId.james,

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app and answers every other non-/api GET with index.html, so deep links
- * work; unknown /api paths get a JSON 404.
+ * work; unknown /api paths get a JSON 404. The build writes brotli and gzip copies beside each text
+ * file (apps/web/precompress-plugin.ts); the one the browser accepts is sent, with
+ * `Vary: Accept-Encoding`, and the plain file otherwise (ADR 20).
  */
 export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
   const indexFile = path.join(options.distDir, 'index.html');
@@ -15,6 +17,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       root: options.distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite's hashed assets never change; index.html must always be revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

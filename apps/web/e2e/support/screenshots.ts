@@ -51,7 +51,9 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   // Lazy screens render after 'load': wait until nothing has shown a loading state for two looks
   // in a row (at most ten seconds; a screenshot of a screen still loading then shows it).
-  const busy = page.locator('[aria-busy="true"], [data-testid="list-loading"]');
+  const busy = page.locator(
+    '[aria-busy="true"], [data-testid="list-loading"], [data-testid="loading-screen"]',
+  );
   const deadline = Date.now() + 10_000;
   for (let quiet = 0; quiet < 2 && Date.now() < deadline; ) {
     await page.waitForTimeout(150);

@@ -1,24 +1,39 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
-import { NotFoundPage } from '../components/not-found-page';
-import { RouteErrorPage } from '../components/route-error-page';
-import { HomePage } from './home-page';
+import { RouteErrorBoundary } from '../components/route-error-page';
 import { RootLayout } from './root-layout';
 import { GuestOnly, RequireAuth, RequireDriver, RequireManager, RequireTerminalDriver } from './route-guards';
-import { AppLayout } from './shell/app-layout';
 import { AuthLayout } from './shell/auth-layout';
 import { TerminalLayout } from './shell/terminal-layout';
 
 /**
- * Routes of spec 1 §2 and spec 2 §2.1. Every page is a lazy chunk, so the sign-in and terminal
- * pages never download the manager screens.
+ * A page (or layout) in a chunk of its own, with a spinner while it loads. `fallback` is the spinner
+ * inside the surrounding layout; the signed-in shell passes the full-screen one.
+ */
+function lazyPage<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  fallback: ReactElement = <LoadingScreen fullHeight={false} />,
+): ReactElement {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return (
+    <Suspense fallback={fallback}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/**
+ * Routes of spec 1 §2 and spec 2 §2.1. Every page, and the signed-in shell, is a lazy chunk, so the
+ * sign-in and terminal pages never download the manager screens (ADR 20; `node
+ * bench/bundle-report.mjs` measures each first load, and lists the lazy modules it counts).
+ * Declarative routing (useRoutes), not a data router: no route loads data through the router, and
+ * the data router cost every first load about 19 kB gzip.
  */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
     Component: RootLayout,
-    hydrateFallbackElement: <LoadingScreen />,
-    errorElement: <RouteErrorPage />,
     children: [
       // Public: sign-in and account recovery.
       { path: 'auth', element: <Navigate to="/login" replace /> },
@@ -30,9 +45,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'login',
-                lazy: async () => ({
-                  Component: (await import('../features/auth/pages/login-page')).LoginPage,
-                }),
+                element: lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage'),
               },
             ],
           },
@@ -43,21 +56,21 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'verify-email',
-            lazy: async () => ({
-              Component: (await import('../features/auth/pages/verify-email-page')).VerifyEmailPage,
-            }),
+            element: lazyPage(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage'),
           },
           {
             path: 'test-verification',
-            lazy: async () => ({
-              Component: (await import('../features/auth/pages/test-verification-page')).TestVerificationPage,
-            }),
+            element: lazyPage(
+              () => import('../features/auth/pages/test-verification-page'),
+              'TestVerificationPage',
+            ),
           },
           {
             path: 'reset-password',
-            lazy: async () => ({
-              Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,
-            }),
+            element: lazyPage(
+              () => import('../features/auth/pages/reset-password-page'),
+              'ResetPasswordPage',
+            ),
           },
         ],
       },
@@ -69,9 +82,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({
-              Component: (await import('../features/terminal/pages/terminal-login-page')).TerminalLoginPage,
-            }),
+            element: lazyPage(
+              () => import('../features/terminal/pages/terminal-login-page'),
+              'TerminalLoginPage',
+            ),
           },
           {
             path: 'dashboard',
@@ -79,10 +93,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('../features/terminal/pages/terminal-dashboard-page'))
-                    .TerminalDashboardPage,
-                }),
+                element: lazyPage(
+                  () => import('../features/terminal/pages/terminal-dashboard-page'),
+                  'TerminalDashboardPage',
+                ),
               },
             ],
           },
@@ -100,17 +114,17 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('../features/settings/pages/quote-color-preview-page'))
-                    .QuoteColorPreviewPage,
-                }),
+                element: lazyPage(
+                  () => import('../features/settings/pages/quote-color-preview-page'),
+                  'QuoteColorPreviewPage',
+                ),
               },
             ],
           },
           {
-            Component: AppLayout,
+            element: lazyPage(() => import('./shell/app-layout'), 'AppLayout', <LoadingScreen />),
             children: [
-              { index: true, Component: HomePage },
+              { index: true, element: lazyPage(() => import('./home-page'), 'HomePage') },
               { path: 'dashboard', element: <Navigate to="/" replace /> },
               { path: 'dashboard/my-jobs', element: <Navigate to="/" replace /> },
               {
@@ -119,9 +133,10 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => ({
-                      Component: (await import('../features/dispatch/pages/dispatch-page')).DispatchPage,
-                    }),
+                    element: lazyPage(
+                      () => import('../features/dispatch/pages/dispatch-page'),
+                      'DispatchPage',
+                    ),
                   },
                 ],
               },
@@ -131,9 +146,7 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     index: true,
-                    lazy: async () => ({
-                      Component: (await import('../features/reports/pages/reports-page')).ReportsPage,
-                    }),
+                    element: lazyPage(() => import('../features/reports/pages/reports-page'), 'ReportsPage'),
                   },
                 ],
               },
@@ -142,17 +155,17 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'job-offers',
-                    lazy: async () => ({
-                      Component: (await import('../features/driver-jobs/pages/job-offers-page'))
-                        .JobOffersPage,
-                    }),
+                    element: lazyPage(
+                      () => import('../features/driver-jobs/pages/job-offers-page'),
+                      'JobOffersPage',
+                    ),
                   },
                   {
                     path: 'available-jobs',
-                    lazy: async () => ({
-                      Component: (await import('../features/driver-jobs/pages/available-jobs-page'))
-                        .AvailableJobsPage,
-                    }),
+                    element: lazyPage(
+                      () => import('../features/driver-jobs/pages/available-jobs-page'),
+                      'AvailableJobsPage',
+                    ),
                   },
                 ],
               },
@@ -162,19 +175,18 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/settings/general" replace /> },
                   {
                     path: ':sub/:page?',
-                    lazy: async () => ({
-                      Component: (await import('./settings-route')).SettingsRoute,
-                    }),
+                    element: lazyPage(() => import('./settings-route'), 'SettingsRoute'),
                   },
                 ],
               },
               {
                 path: 'user-settings',
-                lazy: async () => ({
-                  Component: (await import('./user-settings-route')).UserSettingsRoute,
-                }),
+                element: lazyPage(() => import('./user-settings-route'), 'UserSettingsRoute'),
               },
-              { path: '*', Component: NotFoundPage },
+              {
+                path: '*',
+                element: lazyPage(() => import('../components/not-found-page'), 'NotFoundPage'),
+              },
             ],
           },
         ],
@@ -183,4 +195,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The routes, inside an error boundary that clears when the user goes to another page. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
+}

@@ -1,24 +1,25 @@
 import {
-  ActionIcon,
-  Card,
+  type ActionIconProps,
+  type CardProps,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
-  Drawer,
+  type DrawerProps,
   darken,
   defaultVariantColorsResolver,
   lighten,
   luminance,
   type MantineColorsTuple,
-  Menu,
-  Modal,
-  Notification,
-  Pagination,
-  Paper,
+  type MantineTheme,
+  type MenuProps,
+  type ModalProps,
+  type NotificationProps,
+  type PaginationProps,
+  type PaperProps,
   parseThemeColor,
-  SegmentedControl,
-  Table,
-  Tooltip,
+  type SegmentedControlProps,
+  type TableProps,
+  type TooltipProps,
 } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import classes from './theme.module.css';
@@ -69,27 +70,31 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
+  // Plain objects, not `Component.extend(…)`: extend would import each component (Menu, Tooltip,
+  // Drawer, Table…) into the first-load bundle of every page, the sign-in page included (ADR 20).
   components: {
-    ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'default' } }),
-    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'md' } }),
+    ActionIcon: { defaultProps: { variant: 'default' } satisfies ActionIconProps },
+    Card: { defaultProps: { withBorder: true, radius: 'md' } satisfies CardProps },
     // The dialogs' × buttons show only an icon: give them a name a screen reader can say.
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
     // No focusable placeholder inside role="menu" (axe: aria-required-children); focus goes to the first item.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies MenuProps },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
     // Toasts: a named × and the description in the dimmed grey that passes (Mantine's CSS sets gray 6 / dark 2).
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies NotificationProps,
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
-    Pagination: Pagination.extend({
-      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }) },
-    }),
-    Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
+    },
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control) => ({ 'aria-label': PAGINATION_CONTROL_LABELS[control] }),
+      } satisfies Partial<PaginationProps>,
+    },
+    Paper: { defaultProps: { radius: 'md' } satisfies PaperProps },
     // A coloured segment's label takes the colour's contrast text (theme.module.css).
-    SegmentedControl: SegmentedControl.extend({
+    SegmentedControl: {
       classNames: { label: classes.segmentedLabel },
-      styles: (_theme, props) => ({
+      styles: (_theme: MantineTheme, props: SegmentedControlProps) => ({
         root: {
           '--sc-contrast':
             props.color && !props.color.includes('.')
@@ -97,10 +102,10 @@ export const theme = createTheme({
               : undefined,
         } as CSSProperties,
       }),
-    }),
-    Table: Table.extend({ defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } }),
+    },
+    Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } satisfies TableProps },
     // Spec 1 §9: tooltip open delay 700 ms.
-    Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700, withArrow: true } }),
+    Tooltip: { defaultProps: { openDelay: 700, withArrow: true } satisfies Partial<TooltipProps> },
   },
 });
 

@@ -33,7 +33,7 @@ export function QueryState({
 }) {
   if (query.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading" data-testid="list-loading">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading" data-testid="list-loading">
         {Array.from({ length: skeletonRows }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={i} height={skeletonHeight} radius="sm" />

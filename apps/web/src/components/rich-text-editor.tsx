@@ -61,7 +61,9 @@ export function RichTextEditor({
     >
       <Stack gap={0} mt={label || description ? 4 : 0}>
         <Suspense
-          fallback={<Skeleton h={minHeight} radius="md" aria-busy="true" aria-label="Loading editor" />}
+          fallback={
+            <Skeleton h={minHeight} radius="md" role="status" aria-busy="true" aria-label="Loading editor" />
+          }
         >
           <RichTextEditorTiptap
             value={value}

@@ -1,14 +1,32 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** The page's address: going to another page clears the error. */
+  resetKey: string;
+}
+
+/** Catches what a page throws while rendering, and a page chunk that cannot be loaded. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; resetKey: string }> {
+  override state = { error: undefined as unknown, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { error: undefined, resetKey: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteErrorPage error={this.state.error} />;
+  }
+}
 
 /** Shown when a route fails to render or its code cannot be loaded (for example after a deploy). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+export function RouteErrorPage({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : undefined;
   return (
     <Center component="main" mih="100dvh" p="md">
       <Stack align="center" gap="md" ta="center" maw={480}>

@@ -31,14 +31,24 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 let redirecting = false;
 
-/** Toast 'Unauthorized' and send the browser to /api/login after 0.5 s (once, however many calls fail). */
+/** Toast 'Unauthorized' and send the browser to /api/login 0.5 s after it shows (once, however many calls fail). */
 export function handleUnauthorized(): void {
   if (redirecting) return;
   redirecting = true;
   showToast({ title: 'Unauthorized', message: 'You are logged out. Logging in again...', tone: 'error' });
-  window.setTimeout(() => {
-    window.location.href = UNAUTHORIZED_REDIRECT_URL;
-  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+  // The toasts' container loads with the first toast (app/providers.tsx): the 0.5 s start once the
+  // toast is on screen (at most 3 s later), so that a slow chunk does not leave before it is read.
+  const asked = Date.now();
+  const redirectOnceShown = () => {
+    if (document.querySelector('[data-testid="toast"]') || Date.now() - asked > 3000) {
+      window.setTimeout(() => {
+        window.location.href = UNAUTHORIZED_REDIRECT_URL;
+      }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+    } else {
+      window.setTimeout(redirectOnceShown, 50);
+    }
+  };
+  redirectOnceShown();
 }
 
 function onError(error: unknown, meta: QueryMeta | undefined): void {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 
-export type ToastTone = 'success' | 'error' | 'info';
+export type ToastTone = 'success' | 'warning' | 'error' | 'info';
 
 export interface ToastOptions {
   title: string;
@@ -11,6 +11,8 @@ export interface ToastOptions {
 
 const LOOK = {
   success: { color: 'green', Icon: IconCheck },
+  /** Done, but with something to look at (a clash, a defect). */
+  warning: { color: 'orange', Icon: IconAlertTriangle },
   error: { color: 'red', Icon: IconAlertTriangle },
   info: { color: 'brand', Icon: IconInfoCircle },
 } as const;

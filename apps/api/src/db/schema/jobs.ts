@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -89,7 +89,8 @@ export const jobs = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('jobs_service_date_idx').on(t.serviceDate),
+    // The job list walks service dates in order; a status filter is checked in the index (bench/NOTES.md).
+    index('jobs_service_date_status_idx').on(t.serviceDate, t.status),
     index('jobs_status_idx').on(t.status),
     index('jobs_customer_id_idx').on(t.customerId),
     index('jobs_contact_id_idx').on(t.contactId),
@@ -143,6 +144,10 @@ export const jobVehicles = pgTable(
     index('job_vehicles_vehicle_id_idx').on(t.vehicleId),
     index('job_vehicles_starting_depot_id_idx').on(t.startingDepotId),
     index('job_vehicles_ending_depot_id_idx').on(t.endingDepotId),
+    // Open driver positions, what drivers may request: a few among many filled slots (bench/NOTES.md).
+    index('job_vehicles_open_position_idx')
+      .on(t.jobId)
+      .where(sql`${t.driverId} is null and ${t.vehicleId} is not null`),
   ],
 );
 

@@ -132,7 +132,10 @@ const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ') || null;
 
 /** One service date of the board: its vehicles and a bar per vehicle slot, in start order. */
-export async function getDispatchDay(db: Db, date: string): Promise<DispatchDay> {
+export async function getDispatchDay(
+  db: Db,
+  date: string,
+): Promise<Omit<DispatchDay, 'freeDrivers' | 'freeDriversTotal'>> {
   const [vehicleRows, slots, legs] = await Promise.all([
     vehiclesOfDay(db, date),
     slotsOfDay(db, date),

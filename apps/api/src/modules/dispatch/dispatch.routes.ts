@@ -1,7 +1,8 @@
-import { DispatchDaySchema, DispatchQuerySchema } from '@dms/domain';
+import { DISPATCH_FREE_DRIVERS_LIMIT, DispatchDaySchema, DispatchQuerySchema } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { breachesFor, loadHoursContext, workAround } from '../driver-hours/driver-hours.service';
+import { listDriversFreeOn } from '../drivers/drivers.repository';
 import { getDispatchDay } from './dispatch.repository';
 
 export async function dispatchRoutes(app: FastifyInstance): Promise<void> {
@@ -14,14 +15,18 @@ export async function dispatchRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['dispatch'],
         summary:
-          "One day of the dispatch board: the company's active vehicles, partner vehicles in use, and a bar per vehicle slot of the day's jobs (cancelled jobs left out)",
+          "One day of the dispatch board: the company's active vehicles, partner vehicles in use, a bar per vehicle slot of the day's jobs (cancelled jobs left out), and the active drivers free that day",
         querystring: DispatchQuerySchema,
         response: { 200: DispatchDaySchema },
       },
     },
     async (request) => {
       const { date } = request.query;
-      const day = await getDispatchDay(app.db, date);
+      const [board, free] = await Promise.all([
+        getDispatchDay(app.db, date),
+        listDriversFreeOn(app.db, date, DISPATCH_FREE_DRIVERS_LIMIT),
+      ]);
+      const day = { ...board, freeDrivers: free.items, freeDriversTotal: free.total };
       // Hours for every driver of the day from one load of their work (no query per bar).
       const driverIds = [...new Set(day.bars.map((b) => b.driverId).filter((id): id is string => !!id))];
       if (driverIds.length === 0) return day;

@@ -148,3 +148,35 @@ export async function lockActiveManagerIds(db: Db): Promise<string[]> {
     .for('update');
   return rows.map((r) => r.id);
 }
+
+/**
+ * Active drivers who hold no slot on that day's jobs (cancelled ones aside), by name: the dispatch
+ * board's side list. One query for the page, one for the count.
+ */
+export async function listDriversFreeOn(db: Db, date: string, limit: number) {
+  const condition = and(
+    holdsRole('driver'),
+    eq(users.isActive, 1),
+    sql`not exists (
+      select 1 from job_vehicles jv join jobs j on j.id = jv.job_id
+      where jv.driver_id = ${users.id} and j.service_date = ${date} and j.status <> 'cancelled'
+    )`,
+  );
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(condition)
+    .orderBy(
+      asc(sql`lower(coalesce(${users.firstName}, ''))`),
+      asc(sql`lower(coalesce(${users.lastName}, ''))`),
+      asc(users.email),
+    )
+    .limit(limit);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email,
+    })),
+    total: await db.$count(users, condition),
+  };
+}

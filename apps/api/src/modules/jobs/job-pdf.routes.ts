@@ -1,7 +1,9 @@
+import { dateInZone } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http/errors';
 import { loadLogo, type PdfKind, pdfFileName, renderJobSheetPdf, renderQuotePdf } from '../../pdf';
+import { createPdfCache } from '../../pdf/pdf-cache';
 import { getObjectStorage } from '../../storage';
 import { getDocumentSettings } from '../document-settings/document-settings.repository';
 import { IdParamsSchema } from '../reference-data/list-query';
@@ -15,6 +17,7 @@ const RENDER = { quote: renderQuotePdf, jobsheet: renderJobSheetPdf } as const;
 // only: the quote carries prices.
 export async function jobPdfRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const rendered = createPdfCache();
   for (const kind of ['quote', 'jobsheet'] as const satisfies readonly PdfKind[]) {
     r.get(
       `/api/jobs/:id/${kind}/pdf`,
@@ -45,13 +48,14 @@ export async function jobPdfRoutes(app: FastifyInstance): Promise<void> {
             return null;
           },
         );
-        const pdf = await RENDER[kind]({
+        const input = {
           job,
           settings,
           logo,
           operator: { currency: branding.currency, locale: branding.locale, timeZone: branding.timeZone },
           appName: branding.appName,
-        });
+        };
+        const pdf = await rendered(kind, input, dateInZone(new Date(), branding.timeZone), RENDER[kind]);
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${pdfFileName(kind, job.id)}"`)

@@ -338,30 +338,50 @@ function jobQuery(db: Db) {
 }
 
 /**
- * What a dispatcher looks at first: today's and coming jobs, soonest first; then undated drafts; then
- * past jobs, the latest first. Within a day, by first departure.
+ * The ids of one page in the order a dispatcher looks at first: today's and coming jobs, soonest
+ * first; then undated drafts; then past jobs, the latest first; within a day, by first departure,
+ * then job number. Each of the three parts is read on its own, walking the (service date, status)
+ * index and stopping after offset + limit rows, instead of sorting every matching job to keep one page
+ * (bench/NOTES.md).
  */
-function upcomingFirst(today: string): SQL[] {
-  return [
-    sql`case when ${jobs.serviceDate} >= ${today} then 0 when ${jobs.serviceDate} is null then 1 else 2 end`,
-    sql`case when ${jobs.serviceDate} >= ${today} then ${jobs.serviceDate} end asc`,
-    sql`${jobs.serviceDate} desc nulls last`,
-    sql`${firstDeparture} asc nulls last`,
-    asc(jobs.jobNumber),
-  ];
+async function pageOfJobIds(
+  db: Db,
+  condition: SQL | undefined,
+  window: { today: string; limit: number; offset: number },
+  /** False when the condition already rules out past jobs: PostgreSQL would still walk them all. */
+  withPast = true,
+): Promise<string[]> {
+  const { today, limit, offset } = window;
+  const enough = offset + limit;
+  const part = (bucket: 0 | 1 | 2, range: SQL, dateOrder: SQL) =>
+    sql`(select ${jobs.id} as id, ${sql.raw(String(bucket))} as bucket, ${jobs.serviceDate} as d, ${firstDeparture} as t, ${jobs.jobNumber} as n
+       from ${jobs} where ${condition ? and(condition, range) : range}
+       order by ${dateOrder} t asc nulls last, ${jobs.jobNumber} asc limit ${enough})`;
+  const result = (await db.execute(sql`select id from (
+      ${part(0, gte(jobs.serviceDate, today), sql`${jobs.serviceDate} asc,`)}
+      union all ${part(1, sql`${jobs.serviceDate} is null`, sql``)}
+      ${withPast ? sql`union all ${part(2, sql`${jobs.serviceDate} < ${today}`, sql`${jobs.serviceDate} desc,`)}` : sql``}
+    ) page
+    order by bucket, case when bucket = 0 then d end asc, d desc nulls last, t asc nulls last, n asc
+    limit ${limit} offset ${offset}`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
+}
+
+/** The jobs with these ids, hydrated, in the order of the ids. */
+async function jobsInOrder(db: Db, ids: string[]): Promise<Job[]> {
+  if (ids.length === 0) return [];
+  const rows = await jobQuery(db).where(inArray(jobs.id, ids));
+  const byId = new Map(rows.map((r) => [r.job.id, r]));
+  return hydrate(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 export async function listJobs(db: Db, filter: JobFilter): Promise<{ items: Job[]; total: number }> {
   const condition = jobWhere(db, filter);
-  const [rows, total] = await Promise.all([
-    jobQuery(db)
-      .where(condition)
-      .orderBy(...upcomingFirst(filter.today))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.$count(jobs, condition),
-  ]);
-  return { items: await hydrate(db, rows), total };
+  const [ids, total] = await Promise.all([pageOfJobIds(db, condition, filter), db.$count(jobs, condition)]);
+  return { items: await jobsInOrder(db, ids), total };
 }
 
 export async function getJob(db: Db, id: string): Promise<Job | undefined> {
@@ -545,9 +565,12 @@ export async function getJobsByIds(db: Db, ids: readonly string[]): Promise<Map<
 /** Statuses in which drivers are asked for: offers are answered and open positions requested. */
 export const STAFFING_STATUSES = ['confirmed', 'assigned'] as const;
 
-/** A slot is an open driver position when it has a vehicle and no driver (a driver needs a vehicle). */
-const openSlotOf = (jobId: SQL | typeof jobs.id) =>
-  sql`(select count(*) from job_vehicles s where s.job_id = ${jobId} and s.driver_id is null and s.vehicle_id is not null)::int`;
+/**
+ * A slot is an open driver position when it has a vehicle and no driver (a driver needs a vehicle).
+ * An EXISTS, not a count per job: PostgreSQL reads the few open slots once from their partial index.
+ */
+const hasOpenSlot = (jobId: SQL | typeof jobs.id) =>
+  sql`exists (select 1 from job_vehicles s where s.job_id = ${jobId} and s.driver_id is null and s.vehicle_id is not null)`;
 
 /**
  * Jobs a driver may request: staffed statuses, today or later (or not yet dated), with an open
@@ -560,18 +583,14 @@ export async function listAvailableJobs(
   const condition = and(
     inArray(jobs.status, [...STAFFING_STATUSES]),
     or(gte(jobs.serviceDate, filter.today), sql`${jobs.serviceDate} is null`),
-    sql`${openSlotOf(qualified(jobs.id))} > 0`,
+    hasOpenSlot(qualified(jobs.id)),
     sql`not exists (select 1 from job_vehicles h where h.job_id = ${qualified(jobs.id)} and h.driver_id = ${filter.driverId})`,
   );
-  const [rows, total] = await Promise.all([
-    jobQuery(db)
-      .where(condition)
-      .orderBy(...upcomingFirst(filter.today))
-      .limit(filter.limit)
-      .offset(filter.offset),
+  const [ids, total] = await Promise.all([
+    pageOfJobIds(db, condition, filter, false),
     db.$count(jobs, condition),
   ]);
-  const list = await hydrate(db, rows);
+  const list = await jobsInOrder(db, ids);
   return {
     items: list.map((job) => ({
       job,

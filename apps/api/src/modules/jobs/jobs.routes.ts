@@ -12,6 +12,7 @@ import {
   MessageSchema,
   pageOf,
   periodRange,
+  SlotAllocationInputSchema,
 } from '@dms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +25,7 @@ import { IdParamsSchema, isManager, listPage } from '../reference-data/list-quer
 import { findClashes } from './job-clashes.repository';
 import { deleteJobRow, driverHoldsJob, getJob, listJobs, setJobFlags, toDriverJob } from './jobs.repository';
 import {
+  allocateSlot,
   changeJobStatus,
   createJob,
   JOB_NOT_FOUND,
@@ -236,6 +238,35 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
         await loadHoursContext(app.db, app.config.timezone),
       );
       notify(request, outcome);
+      return toSaveResult(outcome);
+    },
+  );
+
+  r.patch(
+    '/api/jobs/:id/slots/:slotId',
+    {
+      config: { access: manager },
+      schema: {
+        tags,
+        summary:
+          "Give one vehicle slot another vehicle or driver (the dispatch board): saved with the job form's rules; `was` must still be the slot's vehicle and driver, else 409",
+        params: IdParamsSchema.extend({ slotId: IdParamsSchema.shape.id }),
+        body: SlotAllocationInputSchema,
+        response: { 200: JobSaveResultSchema },
+      },
+    },
+    async (request) => {
+      const outcome = await allocateSlot(
+        app.db,
+        request.params.id,
+        request.params.slotId,
+        request.body,
+        request.identity.user?.id ?? null,
+        new Date(),
+        await loadHoursContext(app.db, app.config.timezone),
+      );
+      // A driver taken off the slot hears of it too.
+      notify(request, outcome, outcome.before);
       return toSaveResult(outcome);
     },
   );

@@ -7,10 +7,15 @@ import {
   type Job,
   type JobClash,
   type JobInputParsed,
+  JobInputSchema,
   type JobSaveResult,
   type JobStatus,
+  jobInputFrom,
   jobTimeWindow,
   type PriceAdjustment,
+  SLOT_CHANGED_MESSAGE,
+  SLOT_NOT_FOUND,
+  type SlotAllocationInputParsed,
 } from '@dms/domain';
 import type { Database, Db } from '../../db/client';
 import { type FieldError, HttpError } from '../../http/errors';
@@ -349,52 +354,118 @@ export async function updateJob(
   now = new Date(),
   hours?: HoursContext,
 ): Promise<SaveOutcome> {
-  return db.transaction(async (tx) => {
-    const stored = await lockJob(tx, id);
-    if (!stored) throw new HttpError(404, JOB_NOT_FOUND);
-    if (input.version !== undefined && input.version !== stored.version)
-      throw new HttpError(409, JOB_CHANGED_MESSAGE);
-    const before = (await getJob(tx, id))!;
-    const refs = await checkedReferences(tx, input);
-    if (
-      input.jobNumber &&
-      input.jobNumber !== before.jobNumber &&
-      (await jobNumberTaken(tx, input.jobNumber, id))
-    ) {
-      throw new HttpError(409, JOB_NUMBER_TAKEN_MESSAGE, [
-        { path: 'jobNumber', message: JOB_NUMBER_TAKEN_MESSAGE },
-      ]);
-    }
-    const { customerId, contactId } = await createCustomerFrom(tx, input);
-    await updateJobRow(tx, id, {
-      ...jobValues(input, customerId, contactId),
-      ...(input.jobNumber ? { jobNumber: input.jobNumber } : {}),
-    });
-    await replaceLegs(tx, id, input.legs);
-    await replaceSlots(tx, id, await slotValues(tx, input, refs, await slotIdsOf(tx, id)));
-    let after = (await getJob(tx, id))!;
-    await guardNewDrivers(tx, hours, after, driverIdsOf(before), input.hoursOverrideReason, userId);
+  return db.transaction((tx) => saveJobChanges(tx, id, input, userId, now, hours));
+}
 
-    const published = before.status !== 'draft' && after.status !== 'draft';
-    let updatedDriverIds: string[] = [];
-    let offered = { driverIds: [] as string[], expiresAt: null as Date | null };
-    if (published) {
-      if (driverFacing(before) !== driverFacing(after)) {
-        await setJobFlags(tx, id, { hasUpdates: 1 });
-        const previous = new Set(driverIdsOf(before));
-        updatedDriverIds = driverIdsOf(after).filter((d) => previous.has(d));
-      }
-      offered = await offerToNewDrivers(tx, after, userId, now);
+/** The whole of a job save, inside the caller's transaction: the form's PUT and the board's moves. */
+async function saveJobChanges(
+  tx: Db,
+  id: string,
+  input: JobInputParsed,
+  userId: string | null,
+  now: Date,
+  hours: HoursContext | undefined,
+): Promise<SaveOutcome> {
+  const stored = await lockJob(tx, id);
+  if (!stored) throw new HttpError(404, JOB_NOT_FOUND);
+  if (input.version !== undefined && input.version !== stored.version)
+    throw new HttpError(409, JOB_CHANGED_MESSAGE);
+  const before = (await getJob(tx, id))!;
+  const refs = await checkedReferences(tx, input);
+  if (
+    input.jobNumber &&
+    input.jobNumber !== before.jobNumber &&
+    (await jobNumberTaken(tx, input.jobNumber, id))
+  ) {
+    throw new HttpError(409, JOB_NUMBER_TAKEN_MESSAGE, [
+      { path: 'jobNumber', message: JOB_NUMBER_TAKEN_MESSAGE },
+    ]);
+  }
+  const { customerId, contactId } = await createCustomerFrom(tx, input);
+  await updateJobRow(tx, id, {
+    ...jobValues(input, customerId, contactId),
+    ...(input.jobNumber ? { jobNumber: input.jobNumber } : {}),
+  });
+  await replaceLegs(tx, id, input.legs);
+  await replaceSlots(tx, id, await slotValues(tx, input, refs, await slotIdsOf(tx, id)));
+  let after = (await getJob(tx, id))!;
+  await guardNewDrivers(tx, hours, after, driverIdsOf(before), input.hoursOverrideReason, userId);
+
+  const published = before.status !== 'draft' && after.status !== 'draft';
+  let updatedDriverIds: string[] = [];
+  let offered = { driverIds: [] as string[], expiresAt: null as Date | null };
+  if (published) {
+    if (driverFacing(before) !== driverFacing(after)) {
+      await setJobFlags(tx, id, { hasUpdates: 1 });
+      const previous = new Set(driverIdsOf(before));
+      updatedDriverIds = driverIdsOf(after).filter((d) => previous.has(d));
     }
-    await awardLoyaltyOnce(tx, id);
-    after = (await getJob(tx, id))!;
-    return {
-      job: after,
-      clashes: await clashesOf(tx, after),
-      offeredDriverIds: offered.driverIds,
-      offerExpiresAt: offered.expiresAt,
-      updatedDriverIds,
-    };
+    offered = await offerToNewDrivers(tx, after, userId, now);
+  }
+  await awardLoyaltyOnce(tx, id);
+  after = (await getJob(tx, id))!;
+  return {
+    job: after,
+    clashes: await clashesOf(tx, after),
+    offeredDriverIds: offered.driverIds,
+    offerExpiresAt: offered.expiresAt,
+    updatedDriverIds,
+  };
+}
+
+async function homeDepotsOf(tx: Db, vehicleIds: (string | null)[]): Promise<Map<string, string | null>> {
+  const refs = await loadReferences(tx, {
+    customerIds: [],
+    contactIds: [],
+    vehicleIds: vehicleIds.filter((id): id is string => !!id),
+    driverIds: [],
+    categoryIds: [],
+    depotIds: [],
+    termsTemplateIds: [],
+  });
+  return new Map([...refs.vehicles.values()].map((v) => [v.id, v.defaultDepotId]));
+}
+
+/**
+ * The dispatch board's move: one slot gets another vehicle and/or driver, saved as the job form
+ * would save the job with that one change (clashes, hours, offers, driver updates), provided the
+ * slot still holds what the board saw.
+ */
+export async function allocateSlot(
+  db: Database,
+  jobId: string,
+  slotId: string,
+  change: SlotAllocationInputParsed,
+  userId: string | null,
+  now = new Date(),
+  hours?: HoursContext,
+): Promise<SaveOutcome & { before: readonly string[] }> {
+  return db.transaction(async (tx) => {
+    if (!(await lockJob(tx, jobId))) throw new HttpError(404, JOB_NOT_FOUND);
+    const job = (await getJob(tx, jobId))!;
+    const slot = job.vehicles.find((s) => s.id === slotId);
+    if (!slot) throw new HttpError(404, SLOT_NOT_FOUND);
+    if (slot.vehicleId !== change.was.vehicleId || slot.driverId !== change.was.driverId)
+      throw new HttpError(409, SLOT_CHANGED_MESSAGE);
+    const input = jobInputFrom(job);
+    const homeOf = await homeDepotsOf(tx, [slot.vehicleId, change.vehicleId]);
+    input.vehicles = (input.vehicles ?? []).map((s) => {
+      if (s.id !== slotId) return s;
+      // A slot that left from the old vehicle's home depot now leaves from the new one's.
+      const oldHome = homeOf.get(slot.vehicleId ?? '') ?? null;
+      const moved = change.vehicleId !== slot.vehicleId;
+      const depot = (id: string | null) => (moved && id === oldHome ? null : id);
+      return {
+        ...s,
+        vehicleId: change.vehicleId,
+        driverId: change.driverId,
+        startingDepotId: depot(slot.startingDepot?.id ?? null),
+        endingDepotId: depot(slot.endingDepot?.id ?? null),
+      };
+    });
+    input.hoursOverrideReason = change.hoursOverrideReason;
+    const outcome = await saveJobChanges(tx, jobId, JobInputSchema.parse(input), userId, now, hours);
+    return { ...outcome, before: driverIdsOf(job) };
   });
 }
 

@@ -159,20 +159,24 @@ export function useDriverOptions() {
   return useQuery<Page<Driver>>({ queryKey: ['/api/drivers', { limit: 200 }] });
 }
 
-export function useVehicleOptions() {
-  return useQuery<Page<Vehicle>>({ queryKey: ['/api/vehicles', { limit: 200 }] });
+/** `enabled`: a closed job form asks for nothing (the dashboard renders two, closed, on first load). */
+export function useVehicleOptions(enabled = true) {
+  return useQuery<Page<Vehicle>>({ queryKey: ['/api/vehicles', { limit: 200 }], enabled });
 }
 
-export function useCategoryOptions() {
-  return useQuery<Page<VehicleCategory>>({ queryKey: ['/api/vehicle-categories-new', { limit: 200 }] });
+export function useCategoryOptions(enabled = true) {
+  return useQuery<Page<VehicleCategory>>({
+    queryKey: ['/api/vehicle-categories-new', { limit: 200 }],
+    enabled,
+  });
 }
 
 export function useDepotOptions() {
   return useQuery<Page<Depot>>({ queryKey: ['/api/depots', { limit: 200 }] });
 }
 
-export function useTermsTemplates() {
-  return useQuery<TermsTemplate[]>({ queryKey: ['/api/terms-templates'] });
+export function useTermsTemplates(enabled = true) {
+  return useQuery<TermsTemplate[]>({ queryKey: ['/api/terms-templates'], enabled });
 }
 
 /** PDFs download through the browser (spec 2 §7.1: quote-{8}.pdf, jobsheet-{8}.pdf). */

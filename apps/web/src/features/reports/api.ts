@@ -1,6 +1,8 @@
 import type {
   EmergencyReport,
   EndOfShiftReport,
+  FleetChart,
+  FleetChartData,
   FuelLogReport,
   IncidentReportRow,
   PreDepartureReport,
@@ -83,4 +85,27 @@ export function useResolveEmergency() {
   return useReviewMutation(({ id, notes }: { id: string; notes: string }) =>
     apiJson('PATCH', `${REPORT_PATHS.emergencies}/${id}`, { status: 'resolved', notes }),
   );
+}
+
+// ---- Fleet Overview (issue 16): one query per chart, read when the tab is open.
+
+export interface FleetRange {
+  from: string;
+  to: string;
+}
+
+export const fleetChartPath = (chart: FleetChart) => `/api/reports/fleet/${chart}`;
+
+export function useFleetChart<C extends FleetChart>(chart: C, range: FleetRange) {
+  return useQuery<FleetChartData[C]>({
+    queryKey: [fleetChartPath(chart), { ...range }],
+    // A new range keeps the old chart on screen until its numbers arrive.
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** The chart's numbers as CSV: the browser downloads it. */
+export function fleetExportUrl(chart: FleetChart, range: FleetRange): string {
+  return queryKeyToPath([`${fleetChartPath(chart)}/export`, { ...range }]);
 }

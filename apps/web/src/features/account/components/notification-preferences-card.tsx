@@ -75,7 +75,7 @@ export function NotificationPreferencesCard() {
         />
         <Divider />
         {query.isPending ? (
-          <Stack gap="lg" aria-busy="true" aria-label="Loading preferences">
+          <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading preferences">
             {SWITCHES.map(({ field }) => (
               <Group key={field} justify="space-between" wrap="nowrap">
                 <Stack gap={6} style={{ flex: 1 }}>

@@ -19,7 +19,7 @@ export interface UserSettingsPageProps {
 export function UserSettingsPage({ loading, user, passwordResetAction }: UserSettingsPageProps) {
   if (loading) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading account settings">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading account settings">
         {[180, 320, 160].map((height) => (
           <Card key={height} padding="lg">
             <Skeleton h={height - 40} />

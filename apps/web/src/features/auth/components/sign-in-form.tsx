@@ -1,26 +1,30 @@
-import { LoginInputSchema } from '@dms/domain';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../lib/toast';
-import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useLazySchemaForm } from '../../../lib/use-lazy-schema-form';
 import { isNetworkError, LoginFailedError, useLogin } from '../api';
 
 export interface SignInFormProps {
   onForgotPassword: (email: string) => void;
 }
 
+const loadLoginSchema = async () => (await import('@dms/domain/auth.schema')).LoginInputSchema;
+
 /** Email and password sign-in (spec 1 §2, §4, §8). */
 export function SignInForm({ onForgotPassword }: SignInFormProps) {
   const navigate = useNavigate();
   const login = useLogin();
-  const { values, errors, change, validate } = useSchemaForm(LoginInputSchema, { email: '', password: '' });
+  const { values, errors, change, validate, prepare } = useLazySchemaForm(loadLoginSchema, {
+    email: '',
+    password: '',
+  });
   const [redirecting, setRedirecting] = useState(false);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const data = validate();
+    const data = await validate();
     if (!data) return;
     login.mutate(data, {
       onSuccess: (outcome) => {
@@ -54,7 +58,7 @@ export function SignInForm({ onForgotPassword }: SignInFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form onSubmit={submit} onFocus={() => void prepare()} noValidate aria-label="Sign in">
       <Stack gap="sm">
         <TextInput
           label="Email"

@@ -1,12 +1,20 @@
 import type { GoogleSignInError } from '@dms/domain';
 import { Alert, Button, Divider, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBrandGoogleFilled, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadingScreen } from '../../../components/loading-screen';
 import { GOOGLE_SIGN_IN_URL, useAuthProviders } from '../api';
-import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { SignInForm } from '../components/sign-in-form';
-import { SignUpForm } from '../components/sign-up-form';
+
+// Loaded when its tab is first chosen: most visits only sign in.
+const SignUpForm = lazy(async () => ({ default: (await import('../components/sign-up-form')).SignUpForm }));
+
+// Loaded when first opened: the dialog brings Mantine's modal, focus trap and scroll lock, which the
+// sign-in card does not need otherwise.
+const ForgotPasswordDialog = lazy(async () => ({
+  default: (await import('../components/forgot-password-dialog')).ForgotPasswordDialog,
+}));
 
 /** What the server reports back on /login?error=… after a failed Google sign-in. */
 const GOOGLE_ERRORS: Record<GoogleSignInError, { title: string; message: string }> = {
@@ -28,6 +36,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>('signin');
   const [forgotEmail, setForgotEmail] = useState<string | null>(null);
+  // Stays mounted once opened, so that it closes with its transition and keeps its state.
+  const [forgotOpened, setForgotOpened] = useState(false);
+  if (forgotEmail !== null && !forgotOpened) setForgotOpened(true);
   const providers = useAuthProviders();
   const errorParam = params.get('error');
   const googleError =
@@ -91,15 +102,21 @@ export function LoginPage() {
           <SignInForm onForgotPassword={(email) => setForgotEmail(email)} />
         </Tabs.Panel>
         <Tabs.Panel value="signup">
-          <SignUpForm />
+          <Suspense fallback={<LoadingScreen fullHeight={false} />}>
+            <SignUpForm />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
 
-      <ForgotPasswordDialog
-        opened={forgotEmail !== null}
-        onClose={() => setForgotEmail(null)}
-        initialEmail={forgotEmail ?? ''}
-      />
+      {forgotOpened ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            opened={forgotEmail !== null}
+            onClose={() => setForgotEmail(null)}
+            initialEmail={forgotEmail ?? ''}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

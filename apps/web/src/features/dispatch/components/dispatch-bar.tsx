@@ -1,8 +1,9 @@
 import { DISPATCH_STEP_MINUTES, JOB_STATUS_COLORS, minutesOfDay } from '@dms/domain';
-import { VisuallyHidden } from '@mantine/core';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { IconAlertTriangle, IconClockExclamation } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { customerOf, type PlacedBar } from '../board-rows';
+import type { DragItem, DropTarget } from './board-dnd';
 import classes from './dispatch-board.module.css';
 
 const DAY_MINUTES = 24 * 60;
@@ -25,21 +26,65 @@ function legSegments({ bar, placement }: PlacedBar): { key: number; left: number
   return segments;
 }
 
-/** One vehicle slot of a job on the board: a focusable button placed on the row's grid. */
-export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
-  const { bar, placement, lane, description, details } = placed;
+/** Where a bar sits on its row's grid. */
+const gridPlace = ({ placement, lane }: PlacedBar): CSSProperties => ({
+  gridColumn: `${placement.columnStart + 1} / ${placement.columnEnd + 1}`,
+  gridRow: lane + 1,
+});
+
+/** Over a bar while a driver is dragged: dropping there gives the slot that driver. */
+export function BarDropZone({ placed }: { placed: PlacedBar }) {
+  const { setNodeRef, isOver } = useDroppable({
+    id: `bar:${placed.bar.slotId}`,
+    data: { kind: 'bar-target', bar: placed.bar } satisfies DropTarget,
+  });
+  return (
+    <div
+      ref={setNodeRef}
+      aria-hidden="true"
+      className={`${classes.barDropZone} ${isOver ? classes.dropOnBar : ''}`}
+      style={gridPlace(placed)}
+    />
+  );
+}
+
+/**
+ * One vehicle slot of a job on the board: a focusable button placed on the row's grid. It opens
+ * the job's menu, drags onto another vehicle's row, and takes a driver dropped onto it.
+ */
+export const DispatchBarButton = memo(function DispatchBarButton({
+  placed,
+  hintId,
+  onOpenMenu,
+}: {
+  placed: PlacedBar;
+  /** The shared 'press Enter for actions' hint. */
+  hintId: string;
+  onOpenMenu: (placed: PlacedBar, button: HTMLButtonElement) => void;
+}) {
+  const { bar, description, details } = placed;
+  const drag = useDraggable({
+    id: `slot:${bar.slotId}`,
+    data: { kind: 'bar', bar } satisfies DragItem,
+  });
   const color = JOB_STATUS_COLORS[bar.status];
   const style = {
-    gridColumn: `${placement.columnStart + 1} / ${placement.columnEnd + 1}`,
-    gridRow: lane + 1,
+    ...gridPlace(placed),
     '--bar-bg': `var(--mantine-color-${color}-light)`,
     '--bar-hover': `var(--mantine-color-${color}-light-hover)`,
     '--bar-accent': `var(--mantine-color-${color}-filled)`,
   } as CSSProperties;
   return (
     <button
+      ref={drag.setNodeRef}
       type="button"
-      className={`${classes.bar} ${bar.clash ? classes.clash : ''}`}
+      {...drag.listeners}
+      aria-describedby={hintId}
+      aria-haspopup="menu"
+      onClick={(e) => onOpenMenu(placed, e.currentTarget)}
+      className={[classes.bar, bar.clash ? classes.clash : '', drag.isDragging ? classes.dragging : ''].join(
+        ' ',
+      )}
       style={style}
       title={
         bar.hours.length > 0
@@ -56,7 +101,7 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
           {bar.clash && (
             <>
               <IconAlertTriangle size={13} stroke={2} className={classes.clashIcon} aria-hidden="true" />
-              <VisuallyHidden>Clash</VisuallyHidden>
+              <span className={classes.srOnly}>Clash</span>
             </>
           )}
           {bar.hours.length > 0 && (
@@ -67,7 +112,7 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
           </span>
         </span>
         <span className={classes.barLine}>
-          <VisuallyHidden> · </VisuallyHidden>
+          <span className={classes.srOnly}> · </span>
           {bar.driverName ? (
             <span className={classes.barText}>{bar.driverName}</span>
           ) : (
@@ -75,11 +120,12 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
           )}
         </span>
       </span>
-      {/* The name is the visible text, then what only a screen reader needs (status, times, vehicle). */}
-      <VisuallyHidden>
+      {/* The name is the visible text, then what only a screen reader needs (status, times, vehicle).
+          Plain spans, not Mantine's VisuallyHidden: a day draws 400 bars. */}
+      <span className={classes.srOnly}>
         , {details}
         {bar.hours.length > 0 && `, driver hours broken: ${bar.hours.map((h) => h.text).join('; ')}`}
-      </VisuallyHidden>
+      </span>
       <span className={classes.legs} aria-hidden="true">
         {legSegments(placed).map((s) => (
           <span key={s.key} className={classes.leg} style={{ left: `${s.left}%`, width: `${s.width}%` }} />
@@ -87,4 +133,4 @@ export function DispatchBarButton({ placed }: { placed: PlacedBar }) {
       </span>
     </button>
   );
-}
+});

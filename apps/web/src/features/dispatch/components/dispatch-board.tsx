@@ -1,18 +1,41 @@
 import { minutesOfDay } from '@dms/domain';
+import { useDroppable } from '@dnd-kit/core';
 import { useEffect, useId, useRef } from 'react';
-import type { BoardGroup, BoardRow } from '../board-rows';
+import type { BoardGroup, BoardRow, PlacedBar } from '../board-rows';
+import { type DropTarget, useDragging } from './board-dnd';
 import { DefectBadge } from './defect-badge';
-import { DispatchBarButton } from './dispatch-bar';
+import { BarDropZone, DispatchBarButton } from './dispatch-bar';
 import classes from './dispatch-board.module.css';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
-function VehicleRow({ row }: { row: BoardRow }) {
-  const { vehicle } = row;
+interface BarActions {
+  hintId: string;
+  onOpenMenu: (placed: PlacedBar, button: HTMLButtonElement) => void;
+}
+
+/** The whole row, while a bar is dragged: dropping there moves the slot to this vehicle. */
+function RowDropZone({ vehicleId }: { vehicleId: string }) {
+  const { setNodeRef, isOver } = useDroppable({
+    id: `row:${vehicleId}`,
+    data: { kind: 'row', vehicleId } satisfies DropTarget,
+  });
   return (
     <div
-      className={`${classes.grid} ${classes.row} ${vehicle ? '' : classes.unallocatedRow}`}
+      ref={setNodeRef}
+      aria-hidden="true"
+      className={`${classes.rowDropZone} ${isOver ? classes.dropOnRow : ''}`}
+    />
+  );
+}
+
+function VehicleRow({ row, actions }: { row: BoardRow; actions: BarActions }) {
+  const { vehicle } = row;
+  const dragging = useDragging();
+  return (
+    <div
+      className={[classes.grid, classes.row, vehicle ? '' : classes.unallocatedRow].join(' ')}
       style={{ gridTemplateRows: `repeat(${row.laneCount}, var(--lane-height))` }}
       data-testid="dispatch-row"
     >
@@ -38,17 +61,26 @@ function VehicleRow({ row }: { row: BoardRow }) {
         </span>
       </div>
       <div className={classes.track} aria-hidden="true" />
+      {/* The Unallocated row takes no drops (ADR 0018). */}
+      {dragging === 'bar' && vehicle && <RowDropZone vehicleId={vehicle.id} />}
+      {dragging === 'driver' &&
+        row.bars.map((placed) => <BarDropZone key={placed.bar.slotId} placed={placed} />)}
       {row.bars.map((placed) => (
-        <DispatchBarButton key={placed.bar.slotId} placed={placed} />
+        <DispatchBarButton
+          key={placed.bar.slotId}
+          placed={placed}
+          hintId={actions.hintId}
+          onOpenMenu={actions.onOpenMenu}
+        />
       ))}
     </div>
   );
 }
 
-function Group({ group }: { group: BoardGroup }) {
+function Group({ group, actions }: { group: BoardGroup; actions: BarActions }) {
   const id = useId();
   if (group.title === null) {
-    return group.rows.map((row) => <VehicleRow key={row.key} row={row} />);
+    return group.rows.map((row) => <VehicleRow key={row.key} row={row} actions={actions} />);
   }
   return (
     <section aria-labelledby={id}>
@@ -56,7 +88,7 @@ function Group({ group }: { group: BoardGroup }) {
         {group.title}
       </h3>
       {group.rows.map((row) => (
-        <VehicleRow key={row.key} row={row} />
+        <VehicleRow key={row.key} row={row} actions={actions} />
       ))}
     </section>
   );
@@ -70,10 +102,12 @@ export function DispatchBoard({
   date,
   dateLabel,
   groups,
+  actions,
 }: {
   date: string;
   dateLabel: string;
   groups: BoardGroup[];
+  actions: BarActions;
 }) {
   const scroller = useRef<HTMLElement>(null);
   const firstStart = Math.min(
@@ -108,7 +142,7 @@ export function DispatchBoard({
           ))}
         </div>
         {groups.map((group) => (
-          <Group key={group.key} group={group} />
+          <Group key={group.key} group={group} actions={actions} />
         ))}
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { addDays, dateInZone, isCalendarDate } from '@dms/domain';
+import { addDays, type DispatchBar, type DispatchDriver, dateInZone, isCalendarDate } from '@dms/domain';
 import {
   ActionIcon,
   Alert,
@@ -10,23 +10,37 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { IconAlertTriangle, IconArrowBackUp, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { HoursReasonDialog } from '../../../components/hours-reason-dialog';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useDispatchDay } from '../api';
-import { boardGroups } from '../board-rows';
+import { boardGroups, type PlacedBar } from '../board-rows';
+import { type BarAction, BarMenu } from '../components/bar-menu';
+import { BoardDnd, type DropTarget } from '../components/board-dnd';
 import { DispatchBoard } from '../components/dispatch-board';
+import classes from '../components/dispatch-board.module.css';
 import { DispatchList } from '../components/dispatch-list';
+import { FreeDrivers } from '../components/free-drivers';
+import { SlotDialog } from '../components/slot-dialog';
+import { useSlotMoves } from '../use-slot-moves';
 
 /** Phone width: a list per vehicle instead of the grid. */
 const PHONE = '(max-width: 48em)';
 
 function BoardSkeleton() {
   return (
-    <Stack gap={6} aria-busy="true" aria-label="Loading the dispatch board" data-testid="list-loading">
+    <Stack
+      gap={6}
+      role="status"
+      aria-busy="true"
+      aria-label="Loading the dispatch board"
+      data-testid="list-loading"
+    >
       <Skeleton height={32} radius="sm" />
       {[0, 1, 2, 3, 4, 5].map((i) => (
         <Skeleton key={i} height={44} radius="sm" />
@@ -47,6 +61,60 @@ export function DispatchPage() {
   const day = query.data;
   const groups = useMemo(() => (day ? boardGroups(day) : []), [day]);
   const dateLabel = format.longServiceDate(date);
+
+  const moves = useSlotMoves(day);
+  const hintId = useId();
+  const [menu, setMenu] = useState<{ placed: PlacedBar; button: HTMLButtonElement } | null>(null);
+  const [dialog, setDialog] = useState<{ mode: 'vehicle' | 'driver'; placed: PlacedBar } | null>(null);
+  const onOpenMenu = useCallback(
+    (placed: PlacedBar, button: HTMLButtonElement) => setMenu({ placed, button }),
+    [],
+  );
+  const actions = useMemo(() => ({ hintId, onOpenMenu }), [hintId, onOpenMenu]);
+
+  const moveToVehicle = (bar: DispatchBar, vehicleId: string) =>
+    moves.move({
+      bar,
+      to: { vehicleId, driverId: bar.driverId },
+      summary: `${bar.jobNumber} moved to ${moves.vehicleName(vehicleId)}`,
+    });
+  const assignDriver = (bar: DispatchBar, driver: Pick<DispatchDriver, 'id' | 'name'>) =>
+    moves.move({
+      bar,
+      to: { vehicleId: bar.vehicleId, driverId: driver.id },
+      summary: bar.driverName
+        ? `${driver.name} replaces ${bar.driverName} on ${bar.jobNumber}`
+        : `${driver.name} assigned to ${bar.jobNumber}`,
+    });
+  const onMenuChoice = (action: BarAction, placed: PlacedBar) => {
+    setMenu(null);
+    if (action === 'remove-driver') {
+      const { bar } = placed;
+      moves.move({
+        bar,
+        to: { vehicleId: bar.vehicleId, driverId: null },
+        summary: `${bar.driverName ?? 'The driver'} taken off ${bar.jobNumber}`,
+      });
+    } else {
+      setDialog({ mode: action, placed });
+    }
+  };
+  const targetName = (target: DropTarget) =>
+    target.kind === 'row' ? moves.vehicleName(target.vehicleId) : target.bar.jobNumber;
+
+  // Ctrl+Z (⌘Z) undoes the last move, unless the keys are typing into a field or a dialog is open.
+  const { undo } = moves;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.key.toLowerCase() !== 'z') return;
+      const el = e.target as HTMLElement | null;
+      if (el?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
+      e.preventDefault();
+      undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo]);
 
   const go = (next: string) => {
     if (isCalendarDate(next)) setParams({ date: next }, { replace: true });
@@ -75,6 +143,19 @@ export function DispatchPage() {
           )}
         </Stack>
         <Group gap="xs" wrap="nowrap" align="flex-end">
+          {moves.last && !phone && (
+            <Button
+              variant="light"
+              leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
+              onClick={moves.undo}
+              loading={moves.busy}
+              title="Ctrl+Z"
+              data-testid="dispatch-undo"
+            >
+              Undo
+              <VisuallyHidden>: {moves.last.summary}</VisuallyHidden>
+            </Button>
+          )}
           <ActionIcon size="lg" aria-label="Previous day" onClick={() => go(addDays(date, -1))}>
             <IconChevronLeft size={18} aria-hidden="true" />
           </ActionIcon>
@@ -126,10 +207,42 @@ export function DispatchPage() {
           {phone ? (
             <DispatchList groups={groups} />
           ) : (
-            day && <DispatchBoard date={day.date} dateLabel={dateLabel} groups={groups} />
+            day && (
+              <BoardDnd
+                onDropBar={(bar, vehicleId) => moveToVehicle(bar, vehicleId)}
+                onDropDriver={(driver, bar) => assignDriver(bar, driver)}
+                targetName={targetName}
+              >
+                <div className={classes.workspace}>
+                  <DispatchBoard date={day.date} dateLabel={dateLabel} groups={groups} actions={actions} />
+                  <FreeDrivers drivers={day.freeDrivers} total={day.freeDriversTotal} />
+                </div>
+              </BoardDnd>
+            )
           )}
         </div>
       )}
+      <VisuallyHidden id={hintId}>
+        Press Enter for this job's actions: move it to another vehicle, or assign a driver.
+      </VisuallyHidden>
+      <BarMenu open={menu} onClose={() => setMenu(null)} onChoose={onMenuChoice} />
+      <SlotDialog
+        open={dialog}
+        day={day}
+        busy={moves.busy}
+        onClose={() => setDialog(null)}
+        onSave={(mode, placed, id) => {
+          setDialog(null);
+          if (mode === 'vehicle') moveToVehicle(placed.bar, id);
+          else assignDriver(placed.bar, { id, name: moves.driverName(id) ?? 'Driver' });
+        }}
+      />
+      <HoursReasonDialog
+        refusal={moves.refused?.message ?? null}
+        busy={moves.busy}
+        onCancel={moves.cancelRefusal}
+        onConfirm={(reason) => moves.refused?.retry(reason)}
+      />
     </Stack>
   );
 }

@@ -27,6 +27,7 @@ import { type ReactNode, useState } from 'react';
 import { serviceDateLabel } from '../../../components/driver-job/format';
 import { JobStatusBadge } from '../../../components/driver-job/job-status-badge';
 import { vehicleName } from '../../../components/driver-job/job-summary';
+import { HoursReasonDialog, hoursRefusal } from '../../../components/hours-reason-dialog';
 import { RichTextView } from '../../../components/rich-text-view';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -41,7 +42,6 @@ import {
   useMarkJobSeen,
   useOfferSlot,
 } from '../api';
-import { HoursReasonDialog, hoursRefusal } from './hours-reason-dialog';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

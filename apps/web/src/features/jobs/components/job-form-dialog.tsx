@@ -391,9 +391,9 @@ export function JobFormDialog({
   const publish = usePublishJob();
   const customers = useCustomerSearch(debouncedSearch, opened && state.customerMode === 'existing');
   const drivers = useDriverOptions();
-  const vehicles = useVehicleOptions();
-  const categories = useCategoryOptions();
-  const templates = useTermsTemplates();
+  const vehicles = useVehicleOptions(opened);
+  const categories = useCategoryOptions(opened);
+  const templates = useTermsTemplates(opened);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((s) => ({ ...s, [key]: value }));
 

@@ -74,7 +74,8 @@ export function ManagerDashboardPage() {
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [detailId, setDetailId] = useState<string | null>(null);
+  // `?job=<id>` opens a job's details (the dispatch board links here).
+  const [detailId, setDetailId] = useState<string | null>(() => params.get('job'));
   const [editing, setEditing] = useState<Job | null>(null);
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -235,7 +236,7 @@ export function ManagerDashboardPage() {
       </Paper>
 
       {query.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading" data-testid="list-loading">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading" data-testid="list-loading">
           {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} height={52} radius="sm" />
           ))}
@@ -450,7 +451,10 @@ export function ManagerDashboardPage() {
 
       <JobDetailDialog
         jobId={detailId}
-        onClose={() => setDetailId(null)}
+        onClose={() => {
+          setDetailId(null);
+          if (params.has('job')) update({ job: null });
+        }}
         onEdit={(job) => {
           setDetailId(null);
           setEditing(job);

@@ -29,7 +29,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFormatters } from '../../../lib/use-formatters';
 import { exportUrl, type ReportFilters, type ReportRows, useReport } from '../api';
@@ -251,7 +251,7 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
       </Group>
 
       {query.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading" data-testid="list-loading">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading" data-testid="list-loading">
           {[0, 1, 2, 3, 4].map((i) => (
             <Skeleton key={i} height={44} radius="sm" />
           ))}
@@ -329,13 +329,21 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
 }
 
 const ORDER: ReportTab[] = ['pre-departure', 'end-of-shift', 'fuel-logs', 'emergencies', 'incidents'];
+const FLEET_TAB = 'fleet';
 
-/** /reports (spec 2 §2.6): five tabs, each loaded when opened; Pre-Departure by default. */
+// The charts (recharts) download only when their tab is opened.
+const FleetOverview = lazy(async () => ({
+  default: (await import('../components/fleet-overview')).FleetOverview,
+}));
+
+/**
+ * /reports (spec 2 §2.6): five tabs of forms and the Fleet Overview charts (issue 16), each loaded
+ * when opened; Pre-Departure by default.
+ */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
-  const tab = (ORDER as string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as ReportTab)
-    : 'pre-departure';
+  const asked = params.get('tab') ?? '';
+  const tab = (ORDER as string[]).includes(asked) || asked === FLEET_TAB ? asked : 'pre-departure';
   return (
     <Tabs
       value={tab}
@@ -350,12 +358,31 @@ export function ReportsPage() {
             {TABS[t].label}
           </Tabs.Tab>
         ))}
+        <Tabs.Tab value={FLEET_TAB}>Fleet Overview</Tabs.Tab>
       </Tabs.List>
       {ORDER.map((t) => (
         <Tabs.Panel key={t} value={t}>
           <ReportTabView tab={t} />
         </Tabs.Panel>
       ))}
+      <Tabs.Panel value={FLEET_TAB}>
+        <Suspense
+          fallback={
+            <Stack
+              gap="xs"
+              pt="md"
+              role="status"
+              aria-busy="true"
+              aria-label="Loading"
+              data-testid="list-loading"
+            >
+              <Skeleton height={240} radius="md" />
+            </Stack>
+          }
+        >
+          <FleetOverview />
+        </Suspense>
+      </Tabs.Panel>
     </Tabs>
   );
 }

@@ -59,7 +59,7 @@ export function SettingsPage() {
           <Suspense
             fallback={
               <Group justify="center" py="xl">
-                <Loader aria-label="Loading settings panel" />
+                <Loader role="status" aria-label="Loading settings panel" />
               </Group>
             }
           >

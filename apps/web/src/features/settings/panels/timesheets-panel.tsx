@@ -304,7 +304,7 @@ export default function TimesheetsPanel() {
         </Group>
 
         {query.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading" data-testid="list-loading">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading" data-testid="list-loading">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} height={44} radius="sm" />
             ))}

@@ -154,7 +154,7 @@ export function InspectionDialog({
       data-testid="inspection-dialog"
     >
       {query.isPending ? (
-        <Loader aria-label="Loading questions" />
+        <Loader role="status" aria-label="Loading questions" />
       ) : (
         <Stack gap="lg" maw={900} mx="auto">
           {questions.length === 0 && <Text>There are no inspection questions to answer.</Text>}

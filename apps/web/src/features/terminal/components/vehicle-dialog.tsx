@@ -32,7 +32,7 @@ export function VehicleDialog({
     >
       <Stack gap="md">
         {query.isPending || query.isFetching ? (
-          <Loader aria-label="Loading vehicles" />
+          <Loader role="status" aria-label="Loading vehicles" />
         ) : vehicles.length === 0 ? (
           <Text>No vehicles available</Text>
         ) : (

@@ -117,7 +117,7 @@ export function TerminalLoginPage() {
     if (readTerminalDriver()) navigate('/terminal/dashboard', { replace: true });
   }, [navigate]);
 
-  if (device.isPending) return <Loader mx="auto" display="block" aria-label="Loading" />;
+  if (device.isPending) return <Loader mx="auto" display="block" role="status" aria-label="Loading" />;
   if (device.isError) {
     return (
       <Alert color="red" title="The terminal cannot reach the server">

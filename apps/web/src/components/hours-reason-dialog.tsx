@@ -1,7 +1,7 @@
 import { HOURS_MESSAGES } from '@dms/domain';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../lib/api-client';
 
 /** Whether an allocation was refused by the hours check (409), so that a reason can be asked for. */
 export function hoursRefusal(error: unknown): string | null {

@@ -1,0 +1,78 @@
+// One autocannon run and the figures the report keeps.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+/** CPU time (user + system) a process has used so far, in ms; null where /proc is not there. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks of 10 ms on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `requests` is autocannon's request list (a sequence each connection cycles through); `pid` is the
+ * server's, whose CPU per request is reported: unlike requests per second, it hardly moves with
+ * other work on the machine.
+ */
+export async function measure({ url, connections, requests, headers, pid }) {
+  const cpuBefore = pid ? cpuMs(pid) : null;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: DURATION_S,
+    headers,
+    requests,
+    // A request that fails must count as failed, not slow down the run.
+    timeout: 10,
+  });
+  const cpuAfter = pid ? cpuMs(pid) : null;
+  return {
+    cpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+        ? (cpuAfter - cpuBefore) / result.requests.total
+        : null,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+    /** Answers by status code, to tell what failed. */
+    codes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
+    ),
+  };
+}
+
+export function cookieFrom(headers, name) {
+  // autocannon hands response headers over as a flat [name, value, …] list or as an object.
+  const list = Array.isArray(headers)
+    ? headers.filter((_, i) => i % 2 === 1 && /^set-cookie$/i.test(headers[i - 1]))
+    : [headers?.['set-cookie']].flat();
+  for (const line of list) {
+    const match = typeof line === 'string' ? line.match(new RegExp(`^${name}=([^;]*)`)) : null;
+    if (match) return `${name}=${match[1]}`;
+  }
+  return null;
+}
+
+/**
+ * Waits until the server has finished what a run left queued (requests autocannon gave up waiting
+ * for are still being worked on), so that the next scenario does not pay for them.
+ */
+export async function settle(pid, { idleMs = 500, maxMs = 30_000 } = {}) {
+  const deadline = Date.now() + maxMs;
+  let before = cpuMs(pid);
+  while (before !== null && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, idleMs));
+    const after = cpuMs(pid);
+    // Under a tenth of a core: only timers and the queue's polling are left.
+    if (after === null || after - before < idleMs / 10) return;
+    before = after;
+  }
+}

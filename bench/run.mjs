@@ -1,0 +1,499 @@
+// `npm run bench`: the API scenarios against the production build on PostgreSQL with volume data,
+// each beside its baseline (ADR 21); the job list also on the embedded PGlite; Lighthouse and bundle
+// sizes for the first pages; the budgets checked; bench/RESULTS.md written. See README "Benchmarks".
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { root } from '../scripts/lib.mjs';
+import { readCaptured, toPhases } from './lib/capture.mjs';
+import {
+  ensurePgliteVolume,
+  ensurePostgresVolume,
+  forgetIdempotencyKeys,
+  postgresVersion,
+} from './lib/data.mjs';
+import { lighthouseScores } from './lib/lighthouse.mjs';
+import { cookieFrom, DURATION_S, measure, settle } from './lib/load.mjs';
+import { checkBudgets, writeResults } from './lib/report.mjs';
+import { startBaseline, startServer } from './lib/servers.mjs';
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
+const PGLITE_JOBS = Number(process.env.BENCH_PGLITE_JOBS ?? 10_000);
+const MANAGER = { email: 'manager@volume.local', password: 'volume-manager-1' };
+const DRIVER = { email: 'driver1@volume.local', password: 'volume-driver-1' };
+/** Terminal clock-in runs one driver per connection, from the end of the PIN range the seed gives out. */
+const CLOCK_IN_CONNECTIONS = 8;
+const JOB_LIST_QUERY = '/api/jobs?status=completed&limit=50&offset=0';
+
+const workDir = path.join(root, 'bench/.data');
+mkdirSync(workDir, { recursive: true });
+
+async function call(base, method, url, { cookie, body, headers = {} } = {}) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : { 'x-requested-with': 'bench' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const buffer = Buffer.from(await res.arrayBuffer());
+  const type = res.headers.get('content-type') ?? '';
+  return {
+    status: res.status,
+    headers: res.headers,
+    bytes: buffer.length,
+    json: type.includes('json') ? JSON.parse(buffer.toString('utf8')) : null,
+  };
+}
+
+async function signIn(base, who) {
+  const res = await call(base, 'POST', '/api/login', { body: who });
+  if (res.status !== 200) throw new Error(`sign-in of ${who.email} answered ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sid='));
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  return cookie;
+}
+
+function ok(res, what) {
+  if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${JSON.stringify(res.json)}`);
+  return res;
+}
+
+/** Sign-ins, a terminal, the jobs and vehicles the scenarios use; the same on every engine. */
+async function prepare(base) {
+  const manager = await signIn(base, MANAGER);
+  const driver = await signIn(base, DRIVER);
+  const page = ok(
+    await call(base, 'GET', '/api/jobs?status=assigned&period=upcoming&limit=1', { cookie: manager }),
+    'job list',
+  );
+  const jobId = page.json.items[0]?.id;
+  const terminal = ok(
+    await call(base, 'POST', '/api/terminals', { cookie: manager, body: { name: `Bench ${Date.now()}` } }),
+    'terminal',
+  );
+  const enrol = ok(
+    await call(base, 'POST', '/api/terminal/enrol', { body: { code: terminal.json.enrolmentCode } }),
+    'enrolment',
+  );
+  const device = enrol.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('dms_terminal='));
+  const questions = ok(
+    await call(base, 'GET', '/api/inspection-questions?type=pre_departure', { cookie: manager }),
+    'questions',
+  ).json;
+  const drivers = ok(await call(base, 'GET', '/api/drivers?limit=200', { cookie: manager }), 'drivers').json;
+  const vehicles = ok(
+    await call(base, 'GET', '/api/vehicles?limit=200', { cookie: manager }),
+    'vehicles',
+  ).json;
+  const driverItems = (drivers.items ?? drivers)
+    .filter((d) => d.driverNumber)
+    .slice(-CLOCK_IN_CONNECTIONS - 1);
+  const vehicleItems = (vehicles.items ?? vehicles)
+    .filter((v) => v.type === 'company_owned')
+    .slice(-CLOCK_IN_CONNECTIONS - 1);
+  const crew = driverItems.map((d, i) => ({ pin: d.driverNumber, vehicleId: vehicleItems[i]?.id }));
+  const inspection = { responses: questions.map((q) => ({ questionId: q.id, passed: true })) };
+  // A shift left open by an interrupted run would refuse the next clock-in.
+  for (const member of crew) {
+    const login = await call(base, 'POST', '/api/terminal/login', {
+      cookie: device,
+      body: { driverNumber: member.pin },
+    });
+    const sid = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('sid='));
+    const active = await call(base, 'GET', '/api/shifts/active', { cookie: `${device}; ${sid}` });
+    if (active.json?.id)
+      await call(base, 'POST', `/api/shifts/end/${active.json.id}`, { cookie: `${device}; ${sid}` });
+  }
+  return { manager, driver, jobId, device, crew, inspection };
+}
+
+/** The scenarios of issue 11; `steps` is what one iteration sends (the clock-in cycle has three). */
+function scenarios(ctx, { engine }) {
+  const get = (name, label, url, cookie, extra = {}) => ({
+    name,
+    label,
+    connections: 10,
+    list: false,
+    steps: [{ method: 'GET', path: url, cookie }],
+    ...extra,
+  });
+  const jobList = get('job-list', 'Job list, page of 50, status filter', JOB_LIST_QUERY, ctx.manager, {
+    connections: 50,
+    list: true,
+  });
+  // The embedded engine answers one query at a time: 50 connections only queue up behind it (and
+  // time out), so it gets the load a small operator's office would put on it.
+  if (engine === 'pglite') return [{ ...jobList, connections: 10 }];
+  const reports = [
+    ['pre-departure', '/api/inspections/pre-departure'],
+    ['end-of-shift', '/api/inspections/end-of-shift'],
+    ['fuel-logs', '/api/fuel-logs'],
+    ['emergencies', '/api/emergency-alerts'],
+    ['incidents', '/api/incident-reports'],
+    ['timesheets', `/api/shifts/all?startDate=${daysAgo(6)}&endDate=${daysAgo(0)}&`],
+  ].map(([name, url]) =>
+    get(
+      `report-${name}`,
+      name === 'timesheets' ? 'Timesheets, one week (the page default)' : `Report list: ${name}, page of 50`,
+      `${url}${url.endsWith('&') ? '' : '?'}limit=50&offset=0`,
+      ctx.manager,
+      {
+        list: true,
+      },
+    ),
+  );
+  // autocannon starts each cycle with a fresh context, so a driver is lent for one cycle from a pool
+  // at least as large as the connections: two connections never clock in the same driver.
+  const idle = ctx.crew.slice(0, -1);
+  const terminalCookie = (context) => [ctx.device, context.sid].filter(Boolean).join('; ');
+  let idempotency = 0;
+  return [
+    jobList,
+    get('job-detail', 'Job detail', `/api/jobs/${ctx.jobId}`, ctx.manager),
+    get(
+      'my-jobs',
+      "Driver's My Jobs (upcoming, up to 200)",
+      '/api/jobs?mine=1&period=upcoming&limit=200',
+      ctx.driver,
+      {
+        list: true,
+      },
+    ),
+    get('available-jobs', 'Available jobs (up to 200)', '/api/jobs/available?limit=200', ctx.driver, {
+      list: true,
+    }),
+    {
+      name: 'terminal-sign-in',
+      label: 'Terminal PIN sign-in',
+      connections: 10,
+      rollback: true,
+      steps: [
+        {
+          method: 'POST',
+          path: '/api/terminal/login',
+          cookie: ctx.device,
+          body: { driverNumber: ctx.crew[0].pin },
+        },
+      ],
+    },
+    {
+      name: 'clock-in',
+      label: 'Terminal sign-in, clock-in with inspection, clock-out (3 requests)',
+      connections: Math.min(CLOCK_IN_CONNECTIONS, ctx.crew.length - 1),
+      rollback: true,
+      cycle: true,
+      steps: [
+        {
+          method: 'POST',
+          path: '/api/terminal/login',
+          cookie: ctx.device,
+          body: (context) => {
+            if (!context.member) context.member = idle.shift();
+            return { driverNumber: context.member.pin };
+          },
+          onResponse: (context, headers) => {
+            context.sid = cookieFrom(headers, 'sid') ?? context.sid;
+          },
+        },
+        {
+          method: 'POST',
+          path: '/api/shifts/start',
+          cookie: terminalCookie,
+          headers: () => ({ 'idempotency-key': `bench-${process.pid}-${++idempotency}` }),
+          body: (context) => ({ vehicleId: context.member.vehicleId, inspection: ctx.inspection }),
+          onResponse: (context, _headers, body) => {
+            try {
+              context.shiftId = JSON.parse(body).shift.id;
+            } catch {}
+          },
+        },
+        {
+          method: 'POST',
+          path: (context) => `/api/shifts/end/${context.shiftId}`,
+          cookie: terminalCookie,
+          headers: () => ({ 'idempotency-key': `bench-${process.pid}-${++idempotency}` }),
+          onResponse: (context) => {
+            if (context.member && !idle.includes(context.member) && context.member !== ctx.crew.at(-1))
+              idle.push(context.member);
+          },
+        },
+      ],
+    },
+    ...reports,
+    get('quote-pdf', 'Quote PDF (warm, one connection)', `/api/jobs/${ctx.jobId}/quote/pdf`, ctx.manager, {
+      connections: 1,
+    }),
+  ];
+}
+
+function daysAgo(n) {
+  return new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+}
+
+const resolve = (v, context) => (typeof v === 'function' ? v(context) : v);
+
+/** The step as a fetch, for warming up and capturing (the capture crew member is the spare last one). */
+async function sendStep(base, step, context) {
+  const res = await call(base, step.method, resolve(step.path, context), {
+    cookie: resolve(step.cookie, context),
+    body: resolve(step.body, context),
+    headers: resolve(step.headers, context) ?? {},
+  });
+  const flat = [];
+  for (const c of res.headers.getSetCookie()) flat.push('set-cookie', c);
+  step.onResponse?.(context, flat, res.json ? JSON.stringify(res.json) : '');
+  return res;
+}
+
+/** Runs each scenario once to warm up, once more while the SQL is recorded. */
+async function capture(base, captureFile, list, ctx) {
+  const plan = {};
+  const bytes = {};
+  for (const scenario of list) {
+    const spare = { member: ctx.crew.at(-1) };
+    for (const step of scenario.steps) ok(await sendStep(base, step, spare), `${scenario.name} warm-up`);
+    const context = { member: ctx.crew.at(-1) };
+    for (const [i, step] of scenario.steps.entries()) {
+      const from = Date.now();
+      const res = ok(await sendStep(base, step, context), scenario.name);
+      await new Promise((r) => setTimeout(r, 20));
+      const statements = readCaptured(captureFile, from, Date.now());
+      const key = scenario.steps.length > 1 ? `${scenario.name}-${i + 1}` : scenario.name;
+      plan[key] = {
+        phases: toPhases(statements),
+        rollback: Boolean(scenario.rollback),
+        statements: statements.length,
+      };
+      bytes[scenario.name] = Math.max(bytes[scenario.name] ?? 0, res.bytes);
+    }
+  }
+  return { plan, bytes };
+}
+
+function autocannonRequests(scenario) {
+  return scenario.steps.map((step) => {
+    const dynamic = ['path', 'cookie', 'body', 'headers'].some((k) => typeof step[k] === 'function');
+    const request = {
+      method: step.method,
+      path: typeof step.path === 'function' ? '/' : step.path,
+      headers: {
+        ...(step.body !== undefined
+          ? { 'content-type': 'application/json' }
+          : { 'x-requested-with': 'bench' }),
+        ...(typeof step.cookie === 'string' ? { cookie: step.cookie } : {}),
+      },
+      ...(step.body !== undefined && typeof step.body !== 'function'
+        ? { body: JSON.stringify(step.body) }
+        : {}),
+    };
+    if (dynamic)
+      request.setupRequest = (req, context) => {
+        const next = { ...req, headers: { ...req.headers, ...(resolve(step.headers, context) ?? {}) } };
+        if (typeof step.path === 'function') next.path = step.path(context);
+        if (typeof step.cookie === 'function') next.headers.cookie = step.cookie(context);
+        if (typeof step.body === 'function') next.body = JSON.stringify(step.body(context));
+        return next;
+      };
+    if (step.onResponse)
+      request.onResponse = (_status, body, context, headers) => step.onResponse(context, headers, body);
+    return request;
+  });
+}
+
+async function runEngine({ engine, database, ctxLabel }) {
+  const captureFile = path.join(workDir, `capture-${engine}.jsonl`);
+  rmSync(captureFile, { force: true });
+  console.log(`bench [${ctxLabel}]: recording the SQL of each scenario`);
+  const recorder = await startServer({ database, captureFile });
+  let ctx;
+  let list;
+  let captured;
+  try {
+    ctx = await prepare(recorder.base);
+    list = scenarios(ctx, { engine });
+    captured = await capture(recorder.base, captureFile, list, ctx);
+  } finally {
+    await recorder.stop();
+  }
+  // The recorded clock-in stored its idempotency keys; replayed, they would collide with themselves.
+  if (database.url) await forgetIdempotencyKeys(database.url);
+  const planFile = path.join(workDir, `baseline-${engine}.json`);
+  writeFileSync(
+    planFile,
+    JSON.stringify({
+      engine: engine === 'pglite' ? 'pglite' : 'pg',
+      url: database.url,
+      dataDir: database.dataDir ? path.join(database.dataDir, 'db') : undefined,
+      poolSize: 10,
+      scenarios: captured.plan,
+    }),
+  );
+
+  // For EXPLAIN work (bench/explain.mjs): record the SQL and stop.
+  if (process.env.BENCH_CAPTURE_ONLY === '1') return { results: [], lighthouse: null, dispatch: null };
+  const results = [];
+  // PGlite's directory is one process's: the product and the baseline take turns.
+  const appRuns = {};
+  console.log(`bench [${ctxLabel}]: measuring the product (${DURATION_S} s a scenario)`);
+  const server = await startServer({ database });
+  let lighthouse = null;
+  let dispatch = null;
+  try {
+    for (const scenario of list) {
+      appRuns[scenario.name] = await measure({
+        url: server.base,
+        connections: scenario.connections,
+        requests: autocannonRequests(scenario),
+        pid: server.pid,
+      });
+      await settle(server.pid);
+      const run = appRuns[scenario.name];
+      console.log(
+        `  ${scenario.name}: ${run.rps.toFixed(0)} rps, p99 ${run.p99} ms, answers ${JSON.stringify(run.codes)}`,
+      );
+    }
+    if (engine === 'postgres' && process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
+      console.log('bench: Lighthouse');
+      lighthouse = await lighthouseScores([
+        { name: '/login', url: `${server.base}/login` },
+        { name: '/terminal', url: `${server.base}/terminal` },
+        { name: 'manager home', url: `${server.base}/`, cookie: ctx.manager },
+      ]);
+    }
+    if (engine === 'postgres') {
+      console.log('bench: dispatch board draw time');
+      dispatch = await dispatchRender(server.base);
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`bench [${ctxLabel}]: measuring the baselines`);
+  const baseline = await startBaseline(planFile);
+  try {
+    for (const scenario of list) {
+      const paths =
+        scenario.steps.length > 1
+          ? scenario.steps.map((_, i) => `/s/${scenario.name}-${i + 1}`)
+          : [`/s/${scenario.name}`];
+      const base = await measure({
+        url: baseline.base,
+        connections: scenario.connections,
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
+        pid: baseline.pid,
+      });
+      await settle(baseline.pid);
+      const app = appRuns[scenario.name];
+      const statements = Object.entries(captured.plan)
+        .filter(([key]) => key === scenario.name || key.startsWith(`${scenario.name}-`))
+        .reduce((n, [, p]) => n + p.statements, 0);
+      results.push({
+        engine: ctxLabel,
+        name: scenario.name,
+        label: scenario.label,
+        connections: scenario.connections,
+        list: Boolean(scenario.list),
+        statements,
+        bytes: captured.bytes[scenario.name],
+        app,
+        baseline: base,
+        ratio: base.rps > 0 ? app.rps / base.rps : null,
+      });
+      console.log(
+        `  ${scenario.name}: baseline ${base.rps.toFixed(0)} rps; ratio ${(app.rps / base.rps).toFixed(2)}`,
+      );
+    }
+  } finally {
+    await baseline.stop();
+  }
+  return { results, lighthouse, dispatch };
+}
+
+/** bench/dispatch-render.ts (TypeScript, through tsx) against the running product server. */
+function dispatchRender(base) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(root, 'bench/dispatch-render.ts'),
+        '--json',
+        base,
+        MANAGER.email,
+        MANAGER.password,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => {
+      try {
+        resolve(code === 0 ? JSON.parse(out.trim().split('\n').at(-1)) : { error: `exit ${code}` });
+      } catch (error) {
+        resolve({ error: String(error) });
+      }
+    });
+  });
+}
+
+async function bundleSizes() {
+  const file = path.join(root, 'bench/bundle-report.mjs');
+  if (!existsSync(file)) {
+    console.log('bundle report: not available');
+    return null;
+  }
+  const { bundleReport } = await import(pathToFileURL(file).href);
+  return bundleReport(path.join(root, 'apps/web/dist'));
+}
+
+const started = new Date();
+const buildCode = await buildIfStale();
+if (buildCode !== 0) process.exit(buildCode);
+
+const pgUrl = await ensurePostgresVolume(SERVER_URL, 'dms_bench', JOBS);
+const pgliteDir = await ensurePgliteVolume(PGLITE_JOBS);
+const pg = await runEngine({
+  engine: 'postgres',
+  database: { url: pgUrl },
+  ctxLabel: `PostgreSQL, ${JOBS} jobs`,
+});
+const lite = await runEngine({
+  engine: 'pglite',
+  database: { dataDir: pgliteDir },
+  ctxLabel: `PGlite, ${PGLITE_JOBS} jobs`,
+});
+const bundles = await bundleSizes();
+const results = [...pg.results, ...lite.results];
+const verdicts = checkBudgets({ results, bundles, lighthouse: pg.lighthouse, dispatch: pg.dispatch });
+const file = writeResults({
+  started,
+  finished: new Date(),
+  pgVersion: await postgresVersion(pgUrl),
+  jobs: JOBS,
+  pgliteJobs: PGLITE_JOBS,
+  results,
+  bundles,
+  lighthouse: pg.lighthouse,
+  dispatch: pg.dispatch,
+  verdicts,
+});
+console.log(`bench: wrote ${path.relative(root, file)}`);
+for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.budget}: ${v.actual}`);
+process.exit(verdicts.every((v) => v.pass) ? 0 : 1);
