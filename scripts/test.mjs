@@ -42,6 +42,7 @@ for (const [name, step] of selected) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let flaky = 0;
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, 'utf8'));
   passed += r.numPassedTests ?? 0;
@@ -53,7 +54,10 @@ if (existsSync(playwrightReport)) {
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;
   skipped += s.skipped ?? 0;
+  flaky = s.flaky ?? 0;
 }
 console.log(`\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(
+  `${passed} passed, ${failed} failed, ${skipped} skipped${flaky ? ` (${flaky} journeys passed only on their retry: see the list above)` : ''}`,
+);
 process.exit(failedSteps.length || failed ? 1 : 0);

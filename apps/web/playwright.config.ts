@@ -19,6 +19,9 @@ export default defineConfig({
   testDir: path.join(root, 'apps/web/e2e'),
   outputDir: path.join(root, '.tmp/test-results'),
   workers: 1,
+  // One retry: a journey that fails and then passes is reported as flaky (npm test's summary counts
+  // it) rather than costing the whole run; one that fails twice fails the run.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: path.join(root, '.tmp/playwright-report.json') }]],
