@@ -8,6 +8,7 @@ import {
   hoursSummary,
   mergeWork,
   type WorkInterval,
+  wallClockMs,
   workPeriodsFromJobs,
   zonedTimeToInstant,
 } from './driver-hours';
@@ -315,6 +316,50 @@ describe('planned work from jobs', () => {
     expect(zonedTimeToInstant('2026-10-04', '02:30', TZ).toISOString()).toBe('2026-10-03T16:30:00.000Z');
     expect(zonedTimeToInstant('2026-04-05', '02:30', TZ).toISOString()).toBe('2026-04-04T15:30:00.000Z');
     expect(zonedTimeToInstant('2026-04-05', '03:30', TZ).toISOString()).toBe('2026-04-04T17:30:00.000Z');
+  });
+
+  it('reads the wall clock as Intl does, also around changes of half an hour', () => {
+    // Offsets are kept per quarter-hour; a change must still be exact to the second. Lord Howe
+    // moves by 30 minutes, St John's and Kathmandu sit on odd offsets.
+    const exact = (ms: number, timeZone: string) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+        })
+          .formatToParts(ms)
+          .map((x) => [x.type, Number(x.value)]),
+      );
+      return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+    };
+    // Within two hours of each 2026 change of these zones (UTC instants).
+    const changes = [
+      '2026-04-04T15:00:00Z',
+      '2026-10-03T15:30:00Z',
+      '2026-03-08T05:30:00Z',
+      '2026-11-01T04:30:00Z',
+      '2026-04-04T16:00:00Z',
+      '2026-10-03T16:00:00Z',
+    ].map(Date.parse);
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Australia/Sydney', 'Australia/Lord_Howe', 'America/St_Johns', 'Asia/Kathmandu'),
+        fc.constantFrom(...changes),
+        fc.integer({ min: -2 * 3600, max: 2 * 3600 }),
+        fc.integer({ min: 0, max: 999 }),
+        (zone, change, seconds, ms) => {
+          const instant = change + seconds * 1000 + ms;
+          expect(wallClockMs(instant, zone)).toBe(exact(instant, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -45,8 +45,8 @@ const ceil15 = (ms: number) => Math.ceil(ms / BLOCK) * BLOCK;
 
 const wallFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The wall-clock reading of an instant in a zone, as if that reading were UTC (ms). */
-function wallClockMs(instant: number, timeZone: string): number {
+/** The wall-clock reading of an instant in a zone, as if that reading were UTC (ms), read by Intl. */
+function readWallClockMs(instant: number, timeZone: string): number {
   let f = wallFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -64,6 +64,35 @@ function wallClockMs(instant: number, timeZone: string): number {
   const p: Record<string, number> = {};
   for (const part of f.formatToParts(instant)) if (part.type !== 'literal') p[part.type] = Number(part.value);
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+/** A zone's offset (wall minus instant) at the start of each quarter-hour asked about. */
+const quarterOffsets = new Map<string, number>();
+
+function offsetAtQuarter(quarter: number, timeZone: string): number {
+  const key = `${timeZone}|${quarter}`;
+  let offset = quarterOffsets.get(key);
+  if (offset === undefined) {
+    if (quarterOffsets.size > 50_000) quarterOffsets.clear();
+    const start = quarter * QUARTER_HOUR_MS;
+    offset = readWallClockMs(start, timeZone) - start;
+    quarterOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/**
+ * The wall-clock reading of an instant in a zone, as if that reading were UTC (ms). Intl's
+ * formatToParts is the slow part of a week of driver hours (hundreds of calls a driver), so the
+ * zone's offset is kept per quarter-hour: where it is the same at both ends of the quarter the
+ * instant's offset is that one; a quarter with a change of offset in it is read exactly.
+ */
+export function wallClockMs(instant: number, timeZone: string): number {
+  const quarter = Math.floor(instant / QUARTER_HOUR_MS);
+  const offset = offsetAtQuarter(quarter, timeZone);
+  if (offset !== offsetAtQuarter(quarter + 1, timeZone)) return readWallClockMs(instant, timeZone);
+  return Math.floor(instant / 1000) * 1000 + offset;
 }
 
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -1,11 +1,12 @@
 import { lazy } from 'react';
 import { usePortal } from './portal-context';
+import { loadDriverDashboard, loadManagerDashboard } from './signed-in-chunks';
 
 const ManagerDashboardPage = lazy(async () => ({
-  default: (await import('../features/jobs/pages/manager-dashboard-page')).ManagerDashboardPage,
+  default: (await loadManagerDashboard()).ManagerDashboardPage,
 }));
 const DriverDashboardPage = lazy(async () => ({
-  default: (await import('../features/driver-jobs/pages/driver-dashboard-page')).DriverDashboardPage,
+  default: (await loadDriverDashboard()).DriverDashboardPage,
 }));
 
 /**

@@ -35,6 +35,11 @@ function applyStorage(action: PortalStorageAction): void {
   }
 }
 
+/** The portal this user opens in: the stored one if they hold it, else their default (spec 1 §4). */
+export function portalOnOpening(user: Parameters<typeof userRoles>[0]): Portal {
+  return resolvePortal(readStoredPortal(), userRoles(user)).portal;
+}
+
 /** Sign-out forgets the portal (spec 1 §4). */
 export function forgetPortal(): void {
   removeStorage('local', STORAGE_KEYS.preferredPortal);

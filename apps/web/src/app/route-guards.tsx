@@ -1,7 +1,10 @@
-import { Navigate, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { hasRole, type Role, useCurrentUser } from '../features/auth/api';
 import { readTerminalDriver } from '../features/terminal/terminal-session';
+import { portalOnOpening } from './portal-context';
+import { preloadHomeDashboard, preloadSignedInShell } from './signed-in-chunks';
 
 /**
  * The session as the guards see it: loading, or the user (null = anonymous). A failed
@@ -15,6 +18,14 @@ function useSession() {
 /** Signed-in users only; anonymous users go to /login. */
 export function RequireAuth() {
   const { loading, user } = useSession();
+  // The shell's code downloads while the session is read, not after it (the manager home's LCP).
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (loading) preloadSignedInShell();
+  }, [loading]);
+  useEffect(() => {
+    if (user && pathname === '/') preloadHomeDashboard(portalOnOpening(user));
+  }, [user, pathname]);
   if (loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace />;
   return <Outlet />;

@@ -6,6 +6,7 @@ import { RootLayout } from './root-layout';
 import { GuestOnly, RequireAuth, RequireDriver, RequireManager, RequireTerminalDriver } from './route-guards';
 import { AuthLayout } from './shell/auth-layout';
 import { TerminalLayout } from './shell/terminal-layout';
+import { loadAppLayout, loadHomePage } from './signed-in-chunks';
 
 /**
  * A page (or layout) in a chunk of its own, with a spinner while it loads. `fallback` is the spinner
@@ -122,9 +123,9 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: lazyPage(() => import('./shell/app-layout'), 'AppLayout', <LoadingScreen />),
+            element: lazyPage(loadAppLayout, 'AppLayout', <LoadingScreen />),
             children: [
-              { index: true, element: lazyPage(() => import('./home-page'), 'HomePage') },
+              { index: true, element: lazyPage(loadHomePage, 'HomePage') },
               { path: 'dashboard', element: <Navigate to="/" replace /> },
               { path: 'dashboard/my-jobs', element: <Navigate to="/" replace /> },
               {

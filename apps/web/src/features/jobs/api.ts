@@ -155,8 +155,16 @@ export function useCustomerSearch(term: string, enabled: boolean) {
   });
 }
 
+/** Where the job screens read their driver lists: names only (/api/drivers adds each driver's hours). */
+export const DRIVER_OPTIONS_PATH = '/api/users';
+
+/**
+ * The drivers to choose from: GET /api/users filtered to the driver role. /api/drivers would do
+ * the same, plus a week of hours for each, which cost the manager home half a second at volume
+ * (bench/NOTES.md) and that no picker shows.
+ */
 export function useDriverOptions() {
-  return useQuery<Page<Driver>>({ queryKey: ['/api/drivers', { limit: 200 }] });
+  return useQuery<Page<Driver>>({ queryKey: [DRIVER_OPTIONS_PATH, { role: 'driver', limit: 200 }] });
 }
 
 /** `enabled`: a closed job form asks for nothing (the dashboard renders two, closed, on first load). */

@@ -39,6 +39,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import {
+  DRIVER_OPTIONS_PATH,
   JOBS_PATH,
   type JobListParams,
   jobSheetPdfUrl,
@@ -155,7 +156,7 @@ export function ManagerDashboardPage() {
             leftSection={<IconRefresh size={16} aria-hidden="true" />}
             onClick={async () => {
               await queryClient.invalidateQueries({
-                predicate: (q) => q.queryKey[0] === JOBS_PATH || q.queryKey[0] === '/api/drivers',
+                predicate: (q) => q.queryKey[0] === JOBS_PATH || q.queryKey[0] === DRIVER_OPTIONS_PATH,
               });
               showToast({ title: 'Refreshed', message: 'Job data has been updated.', tone: 'success' });
             }}
