@@ -1,34 +1,12 @@
-import {
-  type DriverJob,
-  effectiveOfferStatus,
-  type Job,
-  type JobLeg,
-  type JobOfferStatus,
-  type JobSlot,
-  type JobStatus,
-  type PriceAdjustment,
-} from '@dms/domain';
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { DriverJob, Job, JobStatus } from '@dms/domain';
+import { and, asc, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  customerContacts,
-  customers,
-  depots,
-  jobLegs,
-  jobOffers,
-  jobRequests,
-  jobRequirements,
-  jobs,
-  jobVehicles,
-  users,
-  vehicleCategoriesNew,
-  vehicles,
-} from '../../db/schema';
+import { customers, jobLegs, jobRequirements, jobs, jobVehicles, users } from '../../db/schema';
 import { containsPattern, qualified } from '../../db/sql-helpers';
+import { jobsByIds } from './job-documents.repository';
 
-// The jobs table with its legs, requirements and vehicle slots. A page of jobs is read in a fixed
-// number of queries (the page, its count, its legs, its slots) whatever its size.
+// The jobs table with its legs, requirements and vehicle slots. A page of jobs is read in three
+// statements whatever its size: its ids, its count, and the jobs themselves (job-documents.repository).
 
 export interface JobFilter {
   from?: string | null;
@@ -43,9 +21,6 @@ export interface JobFilter {
   limit: number;
   offset: number;
 }
-
-const startingDepot = alias(depots, 'starting_depot');
-const endingDepot = alias(depots, 'ending_depot');
 
 /** The first leg's departure: the list's second sort key and its Time column. */
 const firstDeparture = sql<
@@ -96,66 +71,6 @@ function jobWhere(db: Db, filter: JobFilter): SQL | undefined {
   return present.length > 0 ? and(...present) : undefined;
 }
 
-const jobColumns = {
-  job: jobs,
-  customer: {
-    id: customers.id,
-    companyName: customers.companyName,
-    companyType: customers.companyType,
-    phone: customers.phone,
-    email: customers.email,
-  },
-  contact: {
-    id: customerContacts.id,
-    name: customerContacts.name,
-    role: customerContacts.role,
-    email: customerContacts.email,
-    phone: customerContacts.phone,
-  },
-};
-
-const flag = (v: number): 0 | 1 => (v === 1 ? 1 : 0);
-
-function toJob(row: JobRow, legs: JobLeg[], slots: JobSlot[], pendingRequests: number): Job {
-  const j = row.job;
-  return {
-    id: j.id,
-    jobNumber: j.jobNumber,
-    title: j.title,
-    status: j.status,
-    serviceDate: j.serviceDate,
-    paxCount: j.paxCount,
-    serviceDescription: j.serviceDescription,
-    notesDriver: j.notesDriver,
-    mapsLink: j.mapsLink,
-    hasUpdates: flag(j.hasUpdates),
-    customer: row.customer ? { ...row.customer, name: row.customer.companyName } : null,
-    vehicles: slots,
-    legs,
-    updatedAt: j.updatedAt.toISOString(),
-    customerId: j.customerId,
-    contactId: j.contactId,
-    contact: row.contact,
-    loyaltyAwarded: flag(j.loyaltyAwarded),
-    basePrice: Number(j.basePrice),
-    extraCharges: j.extraCharges as PriceAdjustment[],
-    discounts: j.discounts as PriceAdjustment[],
-    subtotal: Number(j.subtotal),
-    taxMode: j.taxMode,
-    taxRate: Number(j.taxRate),
-    taxAmount: Number(j.taxAmount),
-    totalPrice: Number(j.totalPrice),
-    currency: j.currency,
-    pricingNotes: j.pricingNotes,
-    termsTemplateId: j.termsTemplateId,
-    termsAndConditions: j.termsAndConditions,
-    createdBy: j.createdBy,
-    createdAt: j.createdAt.toISOString(),
-    version: j.version,
-    pendingRequests,
-  };
-}
-
 /** What a driver sees of a job: no prices, no contact, only the slots they hold. */
 export function toDriverJob(job: Job, driverId: string): DriverJob {
   return {
@@ -174,167 +89,6 @@ export function toDriverJob(job: Job, driverId: string): DriverJob {
     legs: job.legs,
     updatedAt: job.updatedAt,
   };
-}
-
-async function legsOf(db: Db, jobIds: string[]): Promise<Map<string, JobLeg[]>> {
-  const byJob = new Map<string, JobLeg[]>();
-  if (jobIds.length === 0) return byJob;
-  const rows = await db
-    .select({
-      jobId: jobLegs.jobId,
-      id: jobLegs.id,
-      legNumber: jobLegs.legNumber,
-      originAddress: jobLegs.originAddress,
-      destinationAddress: jobLegs.destinationAddress,
-      departureTime: jobLegs.departureTime,
-      arrivalTime: jobLegs.arrivalTime,
-      notes: jobLegs.notes,
-    })
-    .from(jobLegs)
-    .where(inArray(jobLegs.jobId, jobIds))
-    .orderBy(asc(jobLegs.jobId), asc(jobLegs.legNumber));
-  for (const { jobId, ...leg } of rows) {
-    const list = byJob.get(jobId) ?? [];
-    list.push(leg);
-    byJob.set(jobId, list);
-  }
-  return byJob;
-}
-
-async function slotsOf(db: Db, jobIds: string[]): Promise<Map<string, JobSlot[]>> {
-  const byJob = new Map<string, JobSlot[]>();
-  if (jobIds.length === 0) return byJob;
-  const rows = await db
-    .select({
-      jobId: jobVehicles.jobId,
-      id: jobVehicles.id,
-      slotPosition: jobVehicles.slotPosition,
-      vehicleNotes: jobVehicles.vehicleNotes,
-      requirementNotes: jobRequirements.vehicleNotes,
-      requirementCategoryId: jobRequirements.categoryId,
-      requirementCategoryName: jobRequirements.categoryName,
-      requirementColor: jobRequirements.categoryColor,
-      vehicleCategoryId: vehicles.categoryId,
-      vehicleCategoryName: vehicleCategoriesNew.name,
-      vehicleCategoryColor: vehicleCategoriesNew.color,
-      vehicleId: jobVehicles.vehicleId,
-      vehicleRego: vehicles.registrationNumber,
-      vehicleNickname: vehicles.nickname,
-      vehicleMake: vehicles.make,
-      vehicleModel: vehicles.model,
-      vehicleSeated: vehicles.seatedCapacity,
-      vehicleType: vehicles.type,
-      driverId: jobVehicles.driverId,
-      driverFirstName: users.firstName,
-      driverLastName: users.lastName,
-      startingDepotId: startingDepot.id,
-      startingDepotName: startingDepot.name,
-      endingDepotId: endingDepot.id,
-      endingDepotName: endingDepot.name,
-    })
-    .from(jobVehicles)
-    .leftJoin(jobRequirements, eq(jobRequirements.id, jobVehicles.requirementId))
-    .leftJoin(vehicles, eq(vehicles.id, jobVehicles.vehicleId))
-    .leftJoin(vehicleCategoriesNew, eq(vehicleCategoriesNew.id, vehicles.categoryId))
-    .leftJoin(users, eq(users.id, jobVehicles.driverId))
-    .leftJoin(startingDepot, eq(startingDepot.id, jobVehicles.startingDepotId))
-    .leftJoin(endingDepot, eq(endingDepot.id, jobVehicles.endingDepotId))
-    .where(inArray(jobVehicles.jobId, jobIds))
-    .orderBy(asc(jobVehicles.jobId), asc(jobVehicles.slotPosition), asc(jobVehicles.createdAt));
-  for (const r of rows) {
-    const list = byJob.get(r.jobId) ?? [];
-    list.push({
-      id: r.id,
-      slotPosition: r.slotPosition,
-      // The requirement keeps the type asked for; a slot without one shows its vehicle's category.
-      categoryId: r.requirementCategoryId ?? r.vehicleCategoryId,
-      categoryName: r.requirementCategoryName ?? r.vehicleCategoryName,
-      categoryColor: r.requirementColor ?? r.vehicleCategoryColor,
-      vehicleId: r.vehicleId,
-      vehicle:
-        r.vehicleId && r.vehicleType
-          ? {
-              id: r.vehicleId,
-              registrationNumber: r.vehicleRego,
-              nickname: r.vehicleNickname,
-              make: r.vehicleMake,
-              model: r.vehicleModel,
-              seatedCapacity: r.vehicleSeated ?? 0,
-              type: r.vehicleType,
-            }
-          : null,
-      driverId: r.driverId,
-      driver: r.driverId
-        ? { id: r.driverId, firstName: r.driverFirstName, lastName: r.driverLastName }
-        : null,
-      vehicleNotes: r.vehicleNotes ?? r.requirementNotes,
-      startingDepot: r.startingDepotId ? { id: r.startingDepotId, name: r.startingDepotName ?? '' } : null,
-      endingDepot: r.endingDepotId ? { id: r.endingDepotId, name: r.endingDepotName ?? '' } : null,
-      offerStatus: null,
-    });
-    byJob.set(r.jobId, list);
-  }
-  return byJob;
-}
-
-/** The latest offer to each driver of these jobs, keyed `jobId:driverId`, as screens show it. */
-async function offerStatusesOf(db: Db, jobIds: string[]): Promise<Map<string, JobOfferStatus>> {
-  const byKey = new Map<string, JobOfferStatus>();
-  if (jobIds.length === 0) return byKey;
-  const rows = await db
-    .selectDistinctOn([jobOffers.jobId, jobOffers.driverId], {
-      jobId: jobOffers.jobId,
-      driverId: jobOffers.driverId,
-      status: jobOffers.status,
-      expiresAt: jobOffers.expiresAt,
-    })
-    .from(jobOffers)
-    .where(inArray(jobOffers.jobId, jobIds))
-    .orderBy(jobOffers.jobId, jobOffers.driverId, desc(jobOffers.createdAt));
-  for (const r of rows) {
-    byKey.set(
-      `${r.jobId}:${r.driverId}`,
-      effectiveOfferStatus({ status: r.status, expiresAt: r.expiresAt?.toISOString() ?? null }),
-    );
-  }
-  return byKey;
-}
-
-async function pendingRequestCounts(db: Db, jobIds: string[]): Promise<Map<string, number>> {
-  if (jobIds.length === 0) return new Map();
-  const rows = await db
-    .select({ jobId: jobRequests.jobId, n: sql<number>`count(*)::int` })
-    .from(jobRequests)
-    .where(and(inArray(jobRequests.jobId, jobIds), eq(jobRequests.status, 'pending')))
-    .groupBy(jobRequests.jobId);
-  return new Map(rows.map((r) => [r.jobId, Number(r.n)]));
-}
-
-async function hydrate(db: Db, rows: JobRow[]): Promise<Job[]> {
-  const ids = rows.map((r) => r.job.id);
-  const [legs, slots, offers, requests] = await Promise.all([
-    legsOf(db, ids),
-    slotsOf(db, ids),
-    offerStatusesOf(db, ids),
-    pendingRequestCounts(db, ids),
-  ]);
-  return rows.map((r) => {
-    const jobSlots = (slots.get(r.job.id) ?? []).map((slot) => ({
-      ...slot,
-      offerStatus: slot.driverId ? (offers.get(`${r.job.id}:${slot.driverId}`) ?? null) : null,
-    }));
-    return toJob(r, legs.get(r.job.id) ?? [], jobSlots, requests.get(r.job.id) ?? 0);
-  });
-}
-
-type JobRow = Awaited<ReturnType<typeof jobQuery>>[number];
-
-function jobQuery(db: Db) {
-  return db
-    .select(jobColumns)
-    .from(jobs)
-    .leftJoin(customers, eq(customers.id, jobs.customerId))
-    .leftJoin(customerContacts, eq(customerContacts.id, jobs.contactId));
 }
 
 /**
@@ -367,16 +121,8 @@ async function pageOfJobIds(
   return result.rows.map((r) => r.id);
 }
 
-/** The jobs with these ids, hydrated, in the order of the ids. */
-async function jobsInOrder(db: Db, ids: string[]): Promise<Job[]> {
-  if (ids.length === 0) return [];
-  const rows = await jobQuery(db).where(inArray(jobs.id, ids));
-  const byId = new Map(rows.map((r) => [r.job.id, r]));
-  return hydrate(
-    db,
-    ids.flatMap((id) => byId.get(id) ?? []),
-  );
-}
+/** The jobs with these ids, in the order of the ids (one statement: job-documents.repository). */
+const jobsInOrder = jobsByIds;
 
 export async function listJobs(db: Db, filter: JobFilter): Promise<{ items: Job[]; total: number }> {
   const condition = jobWhere(db, filter);
@@ -385,8 +131,7 @@ export async function listJobs(db: Db, filter: JobFilter): Promise<{ items: Job[
 }
 
 export async function getJob(db: Db, id: string): Promise<Job | undefined> {
-  const rows = await jobQuery(db).where(eq(jobs.id, id));
-  const [job] = await hydrate(db, rows);
+  const [job] = await jobsByIds(db, [id]);
   return job;
 }
 
@@ -556,9 +301,7 @@ export async function driversOnJob(db: Db, jobId: string) {
 }
 
 export async function getJobsByIds(db: Db, ids: readonly string[]): Promise<Map<string, Job>> {
-  if (ids.length === 0) return new Map();
-  const rows = await jobQuery(db).where(inArray(jobs.id, [...new Set(ids)]));
-  const list = await hydrate(db, rows);
+  const list = await jobsByIds(db, [...new Set(ids)]);
   return new Map(list.map((j) => [j.id, j]));
 }
 
