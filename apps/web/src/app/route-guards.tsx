@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { hasRole, type Role, useCurrentUser } from '../features/auth/api';
+import { firstJobsPageKey } from '../features/jobs/first-page';
 import { readTerminalDriver } from '../features/terminal/terminal-session';
 import { portalOnOpening } from './portal-context';
 import { preloadHomeDashboard, preloadSignedInShell } from './signed-in-chunks';
@@ -19,13 +21,20 @@ function useSession() {
 export function RequireAuth() {
   const { loading, user } = useSession();
   // The shell's code downloads while the session is read, not after it (the manager home's LCP).
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (loading) preloadSignedInShell();
   }, [loading]);
+  // Once the session answers, what `/` will show starts loading: the portal's dashboard and, for a
+  // manager's unfiltered list, its first page of jobs, alongside the dashboard's code.
   useEffect(() => {
-    if (user && pathname === '/') preloadHomeDashboard(portalOnOpening(user));
-  }, [user, pathname]);
+    if (!user || pathname !== '/') return;
+    const portal = portalOnOpening(user);
+    preloadHomeDashboard(portal);
+    if (portal === 'manager' && search === '')
+      void queryClient.prefetchQuery({ queryKey: firstJobsPageKey() });
+  }, [user, pathname, search, queryClient]);
   if (loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace />;
   return <Outlet />;

@@ -20,7 +20,9 @@ import { apiJson } from '../../lib/api-client';
 // Job management (spec 2 §2.2-2.4, §7.1): the manager's reads and writes. Keys start with the API
 // path, so that live events (lib/use-live-events.ts) refresh them.
 
-export const JOBS_PATH = '/api/jobs';
+import { JOBS_PATH } from './first-page';
+
+export { JOBS_PATH };
 
 export interface Page<T> {
   items: T[];

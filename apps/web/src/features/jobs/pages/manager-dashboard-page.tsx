@@ -52,8 +52,9 @@ import {
 } from '../api';
 import { JobDetailDialog } from '../components/job-detail-dialog';
 import { JobFormDialog } from '../components/job-form-dialog';
+import { JOBS_PAGE_SIZE } from '../first-page';
 
-const PAGE_SIZE = 25;
+const PAGE_SIZE = JOBS_PAGE_SIZE;
 const PERIODS = [
   { value: 'all', label: 'All Jobs' },
   { value: 'today', label: 'Today' },
