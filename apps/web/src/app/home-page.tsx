@@ -1,6 +1,6 @@
 import { lazy } from 'react';
+import { loadDriverDashboard, loadManagerDashboard } from './home-dashboards';
 import { usePortal } from './portal-context';
-import { loadDriverDashboard, loadManagerDashboard } from './signed-in-chunks';
 
 const ManagerDashboardPage = lazy(async () => ({
   default: (await loadManagerDashboard()).ManagerDashboardPage,

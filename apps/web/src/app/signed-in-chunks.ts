@@ -1,10 +1,9 @@
 // The code of the signed-in shell and of `/`, as lazy chunks. The router renders them; the auth
 // guard starts fetching them while it waits for the session, so that the two do not queue.
+import { loadDriverDashboard, loadManagerDashboard } from './home-dashboards';
 
 export const loadAppLayout = () => import('./shell/app-layout');
 export const loadHomePage = () => import('./home-page');
-export const loadManagerDashboard = () => import('../features/jobs/pages/manager-dashboard-page');
-export const loadDriverDashboard = () => import('../features/driver-jobs/pages/driver-dashboard-page');
 
 /** Starts fetching the shell and the home page; the browser keeps one copy of each module. */
 export function preloadSignedInShell(): void {
