@@ -1,5 +1,5 @@
 import { HOURS_MESSAGES } from '@dms/domain';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, type TextareaProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../lib/api-client';
 
@@ -8,6 +8,25 @@ export function hoursRefusal(error: unknown): string | null {
   return isApiError(error, 409) && error.serverMessage?.startsWith(HOURS_MESSAGES.reasonRequired)
     ? error.serverMessage
     : null;
+}
+
+/** The reason the server records when drivers are allocated although the hours check warns. */
+export function HoursReasonField({
+  onChange,
+  ...props
+}: Omit<TextareaProps, 'onChange' | 'label' | 'description'> & { onChange: (value: string) => void }) {
+  return (
+    <Textarea
+      label="Reason to allocate anyway"
+      description="Recorded with the job, with what the check said"
+      required
+      autosize
+      minRows={2}
+      maxLength={500}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      {...props}
+    />
+  );
 }
 
 /**
@@ -41,16 +60,10 @@ export function HoursReasonDialog({
         <Alert color="red" variant="light">
           <Text size="sm">{detail}</Text>
         </Alert>
-        <Textarea
-          label="Reason to allocate anyway"
-          description="Recorded with the job, with what the check said"
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
+        <HoursReasonField
           value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
+          onChange={(value) => {
+            setReason(value);
             setError(null);
           }}
           error={error}

@@ -121,13 +121,10 @@ async function pageOfJobIds(
   return result.rows.map((r) => r.id);
 }
 
-/** The jobs with these ids, in the order of the ids (one statement: job-documents.repository). */
-const jobsInOrder = jobsByIds;
-
 export async function listJobs(db: Db, filter: JobFilter): Promise<{ items: Job[]; total: number }> {
   const condition = jobWhere(db, filter);
   const [ids, total] = await Promise.all([pageOfJobIds(db, condition, filter), db.$count(jobs, condition)]);
-  return { items: await jobsInOrder(db, ids), total };
+  return { items: await jobsByIds(db, ids), total };
 }
 
 export async function getJob(db: Db, id: string): Promise<Job | undefined> {
@@ -333,7 +330,7 @@ export async function listAvailableJobs(
     pageOfJobIds(db, condition, filter, false),
     db.$count(jobs, condition),
   ]);
-  const list = await jobsInOrder(db, ids);
+  const list = await jobsByIds(db, ids);
   return {
     items: list.map((job) => ({
       job,

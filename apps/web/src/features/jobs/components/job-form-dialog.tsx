@@ -44,6 +44,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconPlus, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { HoursReasonField } from '../../../components/hours-reason-dialog';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
@@ -959,15 +960,9 @@ export function JobFormDialog({
                       ))}
                     </Stack>
                   ))}
-                  <Textarea
-                    label="Reason to allocate anyway"
-                    description="Recorded with the job, with what the check said"
-                    required
-                    autosize
-                    minRows={2}
-                    maxLength={500}
+                  <HoursReasonField
                     value={state.hoursOverrideReason}
-                    onChange={(e) => set('hoursOverrideReason', e.currentTarget.value)}
+                    onChange={(value) => set('hoursOverrideReason', value)}
                     error={errors.hoursOverrideReason}
                   />
                 </Stack>
