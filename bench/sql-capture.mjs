@@ -10,16 +10,18 @@ import pg from 'pg';
 const file = process.env.BENCH_CAPTURE_FILE;
 if (!file) throw new Error('BENCH_CAPTURE_FILE is not set');
 
-const record = (text, values, start) =>
+// A named (prepared) statement keeps its name: the baseline prepares it the same way.
+const record = (text, values, start, name) =>
   appendFileSync(
     file,
-    `${JSON.stringify({ text, values: values ?? [], at: Date.now(), start, end: performance.now() })}\n`,
+    `${JSON.stringify({ text, values: values ?? [], name, at: Date.now(), start, end: performance.now() })}\n`,
   );
 
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function query(config, values, callback) {
   const text = typeof config === 'string' ? config : config?.text;
   const params = typeof config === 'string' || Array.isArray(values) ? values : config?.values;
+  const name = typeof config === 'string' ? undefined : config?.name;
   if (typeof text !== 'string') return originalQuery.call(this, config, values, callback);
   const start = performance.now();
   const args = [config, values, callback];
@@ -27,7 +29,7 @@ pg.Client.prototype.query = function query(config, values, callback) {
   if (last >= 0) {
     const done = args[last];
     args[last] = (...result) => {
-      record(text, params, start);
+      record(text, params, start, name);
       return done(...result);
     };
     return originalQuery.apply(this, args.slice(0, last + 1));
@@ -35,8 +37,8 @@ pg.Client.prototype.query = function query(config, values, callback) {
   const result = originalQuery.call(this, config, values, callback);
   if (result && typeof result.then === 'function') {
     result.then(
-      () => record(text, params, start),
-      () => record(text, params, start),
+      () => record(text, params, start, name),
+      () => record(text, params, start, name),
     );
   }
   return result;

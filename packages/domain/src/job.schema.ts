@@ -375,6 +375,36 @@ export const JobSchema = DriverJobSchema.extend({
 });
 export type Job = z.infer<typeof JobSchema>;
 
+/**
+ * A row of the manager's job list (spec 2 §2.2): what the table shows, and no more. The whole job
+ * (contact, pricing lines, terms, notes, depots) is GET /api/jobs/{id}, which the detail and the
+ * edit form read; a page of 50 summaries is about a third of the bytes of 50 jobs (ADR 23).
+ */
+export const JobSummarySchema = JobSchema.pick({
+  id: true,
+  jobNumber: true,
+  title: true,
+  status: true,
+  serviceDate: true,
+  hasUpdates: true,
+  updatedAt: true,
+  totalPrice: true,
+  currency: true,
+  pendingRequests: true,
+}).extend({
+  customer: JobCustomerSchema.pick({ id: true, companyName: true, phone: true }).nullable(),
+  legs: z.array(
+    JobLegSchema.pick({ id: true, originAddress: true, destinationAddress: true, departureTime: true }),
+  ),
+  vehicles: z.array(
+    JobSlotSchema.pick({ id: true, categoryName: true }).extend({
+      vehicle: JobSlotVehicleSchema.pick({ id: true, registrationNumber: true, nickname: true }).nullable(),
+      driver: JobSlotDriverSchema.nullable(),
+    }),
+  ),
+});
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+
 /** A vehicle or driver of this job already on another job whose time overlaps (a warning, not a refusal). */
 export const JobClashSchema = z.object({
   kind: z.enum(['vehicle', 'driver']),

@@ -13,8 +13,8 @@ export function createSessionIdentityResolver(db: Database): IdentityResolver {
     const userId = request.session?.userId;
     const terminalDriverId = request.session?.terminalDriverId;
     if (!userId && !terminalDriverId) return ANONYMOUS;
-    const ids = [userId, terminalDriverId].filter((id): id is string => typeof id === 'string');
-    const rows = await findActiveUsersAccess(db, [...new Set(ids)]);
+    const [first, second] = [userId, terminalDriverId].filter((id): id is string => typeof id === 'string');
+    const rows = first ? await findActiveUsersAccess(db, first, second) : [];
     const user = rows.find((row) => row.id === userId);
     const driver = rows.find((row) => row.id === terminalDriverId);
     return {

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 // builder or row mapping per request (bench/NOTES.md §7). Everything inside is rendered by
 // PostgreSQL, so both engines answer the same text; instants travel as epoch milliseconds.
 
-const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)`;
+export const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)`;
 
 const SLOTS = `coalesce((
   select json_agg(json_build_object(
@@ -129,7 +129,7 @@ type JobDocument = Omit<
   slots: SlotDocument[];
 };
 
-const flag = (v: number): 0 | 1 => (v === 1 ? 1 : 0);
+export const flag = (v: number): 0 | 1 => (v === 1 ? 1 : 0);
 
 function toSlot(s: SlotDocument): JobSlot {
   return {
@@ -207,16 +207,25 @@ function toJob(d: JobDocument): Job {
   };
 }
 
-const [BEFORE_IDS = '', AFTER_IDS = ''] = JOBS_BY_IDS.split('$1');
+/**
+ * A reader for a statement whose one parameter `$1` is a JSON array of ids and whose rows each carry
+ * one JSON document in the column `job`.
+ */
+export function documentsByIds<T>(statement: string) {
+  const [before = '', after = ''] = statement.split('$1');
+  return async (db: Db, ids: readonly string[]): Promise<T[]> => {
+    if (ids.length === 0) return [];
+    const result = (await db.execute(
+      sql`${sql.raw(before)}${JSON.stringify(ids)}${sql.raw(after)}`,
+    )) as unknown as { rows: { job: T | string }[] };
+    // Both drivers parse a json column; a string would mean one did not.
+    return result.rows.map((r) => (typeof r.job === 'string' ? (JSON.parse(r.job) as T) : r.job));
+  };
+}
+
+const jobDocuments = documentsByIds<JobDocument>(JOBS_BY_IDS);
 
 /** The jobs with these ids, in the order of the ids; ids of no job are left out. */
 export async function jobsByIds(db: Db, ids: readonly string[]): Promise<Job[]> {
-  if (ids.length === 0) return [];
-  const result = (await db.execute(
-    sql`${sql.raw(BEFORE_IDS)}${JSON.stringify(ids)}${sql.raw(AFTER_IDS)}`,
-  )) as unknown as { rows: { job: JobDocument | string }[] };
-  // Both drivers parse a json column; a string would mean one did not.
-  return result.rows.map((r) =>
-    toJob(typeof r.job === 'string' ? (JSON.parse(r.job) as JobDocument) : r.job),
-  );
+  return (await jobDocuments(db, ids)).map(toJob);
 }

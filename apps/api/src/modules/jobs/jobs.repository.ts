@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { customers, jobLegs, jobRequirements, jobs, jobVehicles, users } from '../../db/schema';
 import { containsPattern, qualified } from '../../db/sql-helpers';
 import { jobsByIds } from './job-documents.repository';
+import { jobSummariesByIds } from './job-summaries.repository';
 
 // The jobs table with its legs, requirements and vehicle slots. A page of jobs is read in three
 // statements whatever its size: its ids, its count, and the jobs themselves (job-documents.repository).
@@ -121,11 +122,21 @@ async function pageOfJobIds(
   return result.rows.map((r) => r.id);
 }
 
-export async function listJobs(db: Db, filter: JobFilter): Promise<{ items: Job[]; total: number }> {
+async function pageOfJobs<T>(
+  db: Db,
+  filter: JobFilter,
+  read: (db: Db, ids: readonly string[]) => Promise<T[]>,
+): Promise<{ items: T[]; total: number }> {
   const condition = jobWhere(db, filter);
   const [ids, total] = await Promise.all([pageOfJobIds(db, condition, filter), db.$count(jobs, condition)]);
-  return { items: await jobsByIds(db, ids), total };
+  return { items: await read(db, ids), total };
 }
+
+/** A page of whole jobs (a driver's lists: each is shown from its list item). */
+export const listJobs = (db: Db, filter: JobFilter) => pageOfJobs(db, filter, jobsByIds);
+
+/** A page of the manager's job list: summaries, the whole job is read when one is opened. */
+export const listJobSummaries = (db: Db, filter: JobFilter) => pageOfJobs(db, filter, jobSummariesByIds);
 
 export async function getJob(db: Db, id: string): Promise<Job | undefined> {
   const [job] = await jobsByIds(db, [id]);

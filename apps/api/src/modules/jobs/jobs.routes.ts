@@ -8,6 +8,7 @@ import {
   JobSaveResultSchema,
   JobSchema,
   JobStatusInputSchema,
+  JobSummarySchema,
   jobTimeWindow,
   MessageSchema,
   pageOf,
@@ -23,7 +24,15 @@ import { hoursWarnings, loadHoursContext } from '../driver-hours/driver-hours.se
 import { type NotificationDeps, notifyAboutJob } from '../notifications/job-notifications';
 import { IdParamsSchema, isManager, listPage } from '../reference-data/list-query';
 import { findClashes } from './job-clashes.repository';
-import { deleteJobRow, driverHoldsJob, getJob, listJobs, setJobFlags, toDriverJob } from './jobs.repository';
+import {
+  deleteJobRow,
+  driverHoldsJob,
+  getJob,
+  listJobSummaries,
+  listJobs,
+  setJobFlags,
+  toDriverJob,
+} from './jobs.repository';
 import {
   allocateSlot,
   changeJobStatus,
@@ -113,9 +122,9 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'One page of jobs by service date then first departure; a driver gets only their own, without prices',
+          'One page of jobs by service date then first departure: a manager gets summaries (the list columns), a driver only their own jobs, whole but without prices',
         querystring: JobListQuerySchema.extend(ViewQuerySchema.shape),
-        response: { 200: pageOf(z.union([JobSchema, DriverJobSchema])) },
+        response: { 200: pageOf(z.union([JobSummarySchema, DriverJobSchema])) },
       },
     },
     async (request) => {
@@ -125,18 +134,18 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       const range = q.period ? periodRange(q.period, today) : null;
       const later = (a?: string | null, b?: string | null) => (a && b ? (a > b ? a : b) : (a ?? b ?? null));
       const sooner = (a?: string | null, b?: string | null) => (a && b ? (a < b ? a : b) : (a ?? b ?? null));
+      const filter = {
+        from: later(range?.from, q.from),
+        to: sooner(range?.to, q.to),
+        status: q.status,
+        driverId: q.driverId,
+        today,
+      };
+      if (!driverId) return listPage(q, (window) => listJobSummaries(app.db, { ...window, ...filter }));
       const page = await listPage(q, (window) =>
-        listJobs(app.db, {
-          ...window,
-          from: later(range?.from, q.from),
-          to: sooner(range?.to, q.to),
-          status: q.status,
-          driverId: q.driverId,
-          heldBy: driverId ?? undefined,
-          today,
-        }),
+        listJobs(app.db, { ...window, ...filter, heldBy: driverId }),
       );
-      return driverId ? { ...page, items: page.items.map((job) => toDriverJob(job, driverId)) } : page;
+      return { ...page, items: page.items.map((job) => toDriverJob(job, driverId)) };
     },
   );
 

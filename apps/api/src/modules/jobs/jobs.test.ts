@@ -479,6 +479,52 @@ describe('listing', () => {
   });
 });
 
+describe('the list answer', () => {
+  it("gives a manager each job's list columns, equal to the whole job, without its contact, terms or price lines", async () => {
+    const job = await create({
+      title: `Summary ${Date.now().toString(36)}`,
+      pricingNotes: 'Quoted by phone',
+      termsAndConditions: 'Deposit of 20 % on booking.',
+    });
+    const whole = expectJson<Job>(await t.asManager('GET', `/api/jobs/${job.id}`), 200);
+    const page = expectJson<{ items: Record<string, unknown>[] }>(
+      await t.asManager('GET', `/api/jobs?search=${encodeURIComponent(job.title ?? '')}`),
+      200,
+    );
+    expect(page.items).toHaveLength(1);
+    const [row] = page.items;
+    expect(row).toEqual({
+      id: whole.id,
+      jobNumber: whole.jobNumber,
+      title: whole.title,
+      status: 'draft',
+      serviceDate: '2026-12-01',
+      hasUpdates: 0,
+      updatedAt: whole.updatedAt,
+      totalPrice: 1039.5,
+      currency: 'AUD',
+      pendingRequests: 0,
+      customer: { id: whole.customerId, companyName: 'Northside Public School', phone: '02 9000 1111' },
+      legs: whole.legs.map(({ id, originAddress, destinationAddress, departureTime }) => ({
+        id,
+        originAddress,
+        destinationAddress,
+        departureTime,
+      })),
+      vehicles: [
+        {
+          id: whole.vehicles[0]?.id,
+          categoryName: 'Coach',
+          vehicle: { id: bus1.id, registrationNumber: 'BUS-001', nickname: 'Blue' },
+          driver: whole.vehicles[0]?.driver,
+        },
+        { id: whole.vehicles[1]?.id, categoryName: 'Coach', vehicle: null, driver: null },
+      ],
+    });
+    expect(whole).toMatchObject({ pricingNotes: 'Quoted by phone', contact: { name: 'Pat Principal' } });
+  });
+});
+
 describe('periods', () => {
   it("reads today, this week and upcoming in the operator's time zone", async () => {
     const today = dateInZone(new Date(), t.app.config.timezone);

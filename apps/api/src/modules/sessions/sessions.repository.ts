@@ -1,16 +1,22 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sessions } from '../../db/schema';
 
 export type SessionData = Record<string, unknown>;
 
-/** A session's data, unless it is missing or expired. */
-export async function getSession(db: Db, sid: string): Promise<SessionData | undefined> {
-  const [row] = await db
+const sessionBySid = preparedPerDatabase((db) =>
+  db
     .select({ sess: sessions.sess })
     .from(sessions)
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql`now()`)))
+    .limit(1)
+    .prepare('session_by_sid'),
+);
+
+/** A session's data, unless it is missing or expired. */
+export async function getSession(db: Db, sid: string): Promise<SessionData | undefined> {
+  const [row] = await sessionBySid(db).execute({ sid });
   return row?.sess;
 }
 

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { type NewUser, type User, users } from '../../db/schema';
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
@@ -33,12 +34,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 }
 
 /** What access decisions need about the given users, active ones only. */
-export async function findActiveUsersAccess(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
+const activeUsersAccess = preparedPerDatabase((db) =>
+  db
     .select({ id: users.id, roles: users.roles, role: users.role })
     .from(users)
-    .where(and(inArray(users.id, [...ids]), eq(users.isActive, 1)));
+    .where(and(inArray(users.id, [sql.placeholder('a'), sql.placeholder('b')]), eq(users.isActive, 1)))
+    .prepare('active_users_access'),
+);
+
+/** The roles of these users (one or two: a session's user and its terminal driver), if active. */
+export async function findActiveUsersAccess(db: Db, first: string, second: string = first) {
+  return activeUsersAccess(db).execute({ a: first, b: second });
 }
 
 export async function updateUser(db: Db, id: string, values: Partial<NewUser>): Promise<void> {

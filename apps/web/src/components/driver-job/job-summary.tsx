@@ -1,4 +1,4 @@
-import type { DriverJob } from '@dms/domain';
+import type { DriverJob, JobSummary as JobSummaryType } from '@dms/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconBus, IconClock, IconRoute } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -16,7 +16,8 @@ export function routeOf(job: Pick<DriverJob, 'legs'>): string | null {
   return stops.join(' → ');
 }
 
-export function vehicleName(slot: DriverJob['vehicles'][number]): string {
+/** A slot's vehicle as lists show it; a driver's job and a manager's list row both carry this much. */
+export function vehicleName(slot: JobSummaryType['vehicles'][number]): string {
   const v = slot.vehicle;
   if (!v) return slot.categoryName ?? 'Vehicle to be assigned';
   return [v.registrationNumber, v.nickname].filter(Boolean).join(' · ') || 'Vehicle';

@@ -10,6 +10,7 @@ import type {
   JobSaveResult,
   JobStaffing,
   JobStatus,
+  JobSummary,
   TermsTemplate,
   Vehicle,
   VehicleCategory,
@@ -42,8 +43,9 @@ export interface JobListParams {
   offset: number;
 }
 
+/** The manager's list: a page of summaries (the whole job is useJob). */
 export function useJobs(params: JobListParams) {
-  return useQuery<Page<Job>>({ queryKey: [JOBS_PATH, params], placeholderData: keepPreviousData });
+  return useQuery<Page<JobSummary>>({ queryKey: [JOBS_PATH, params], placeholderData: keepPreviousData });
 }
 
 export function useJob(id: string | null) {

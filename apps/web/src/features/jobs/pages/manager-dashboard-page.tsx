@@ -1,4 +1,4 @@
-import { JOB_STATUS_LABELS, JOB_STATUSES, type Job, type JobStatus } from '@dms/domain';
+import { JOB_STATUS_LABELS, JOB_STATUSES, type JobStatus, type JobSummary } from '@dms/domain';
 import {
   ActionIcon,
   Alert,
@@ -66,7 +66,7 @@ const PERIODS = [
 const driverName = (d: { firstName: string | null; lastName: string | null }) =>
   [d.firstName, d.lastName].filter(Boolean).join(' ') || 'Driver';
 
-type Confirm = { kind: 'publish' | 'delete'; job: Job } | null;
+type Confirm = { kind: 'publish' | 'delete'; job: JobSummary } | null;
 
 /** The manager home (spec 2 §2.2): the job list with its filters, actions and dialogs. */
 export function ManagerDashboardPage() {
@@ -78,7 +78,7 @@ export function ManagerDashboardPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   // `?job=<id>` opens a job's details (the dispatch board links here).
   const [detailId, setDetailId] = useState<string | null>(() => params.get('job'));
-  const [editing, setEditing] = useState<Job | null>(null);
+  const [editing, setEditing] = useState<JobSummary | null>(null);
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const queryClient = useQueryClient();
