@@ -33,7 +33,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return row;
 }
 
-/** What access decisions need about the given users, active ones only. */
+// Every signed-in request reads this: built and prepared once (db/prepared.ts).
 const activeUsersAccess = preparedPerDatabase((db) =>
   db
     .select({ id: users.id, roles: users.roles, role: users.role })
@@ -42,7 +42,7 @@ const activeUsersAccess = preparedPerDatabase((db) =>
     .prepare('active_users_access'),
 );
 
-/** The roles of these users (one or two: a session's user and its terminal driver), if active. */
+/** What access decisions need about these users (a session's user and its terminal driver), active ones only. */
 export async function findActiveUsersAccess(db: Db, first: string, second: string = first) {
   return activeUsersAccess(db).execute({ a: first, b: second });
 }
