@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
@@ -73,17 +73,28 @@ function safeFileName(address: string): string {
   return address.replace(/[^A-Za-z0-9@._+-]/g, '_').slice(0, 120);
 }
 
-/** Writes `<base>.eml`, adding a random suffix in the unlikely case that it already exists. */
+/**
+ * Writes `<base>.eml`, adding a random suffix in the unlikely case that it already exists. The
+ * message is written under a temporary name and then linked into place, so whoever reads the
+ * outbox never finds half a message (a journey once read an empty one).
+ */
 async function writeNew(dir: string, base: string, content: unknown): Promise<string> {
   const data = Buffer.isBuffer(content) ? content : Buffer.from(String(content));
-  for (const name of [`${base}.eml`, `${base}-${randomBytes(3).toString('hex')}.eml`]) {
-    const file = path.join(dir, name);
-    try {
-      await writeFile(file, data, { flag: 'wx' });
-      return file;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  const temporary = path.join(dir, `.${base}-${randomBytes(4).toString('hex')}.tmp`);
+  await writeFile(temporary, data, { flag: 'wx' });
+  try {
+    for (const name of [`${base}.eml`, `${base}-${randomBytes(3).toString('hex')}.eml`]) {
+      const file = path.join(dir, name);
+      try {
+        // link() fails rather than replace an existing file, and the name appears complete.
+        await link(temporary, file);
+        return file;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
     }
+    throw new Error(`could not write a new outbox file for ${base}`);
+  } finally {
+    await rm(temporary, { force: true });
   }
-  throw new Error(`could not write a new outbox file for ${base}`);
 }
