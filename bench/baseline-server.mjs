@@ -21,20 +21,20 @@ if (plan.engine === 'pglite') {
   };
   close = () => db.close();
 } else {
-  // A statement the product prepared by name is prepared here by the same name (once a connection).
-  const statement = (s) => ({ text: s.text, values: s.values, ...(s.name ? { name: s.name } : {}) });
   const pool = new pg.Pool({ connectionString: plan.url, max: plan.poolSize ?? 10 });
   pool.on('error', () => {});
+  // A statement is { text, values, name? }: one the product prepared by name is prepared here by the
+  // same name (once a connection).
   run = async (scenario) => {
     if (!scenario.rollback) {
-      for (const phase of scenario.phases) await Promise.all(phase.map((s) => pool.query(statement(s))));
+      for (const phase of scenario.phases) await Promise.all(phase.map((s) => pool.query(s)));
       return;
     }
     const client = await pool.connect();
     try {
       await client.query('begin');
       for (const phase of scenario.phases)
-        for (const s of phase) if (!TRANSACTION_CONTROL.test(s.text)) await client.query(statement(s));
+        for (const s of phase) if (!TRANSACTION_CONTROL.test(s.text)) await client.query(s);
     } finally {
       await client.query('rollback').catch(() => {});
       client.release();

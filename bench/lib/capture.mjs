@@ -33,7 +33,7 @@ export function toPhases(statements) {
       current = [];
       currentEnd = -Infinity;
     }
-    current.push({ text: s.text, values: s.values, ...(s.name ? { name: s.name } : {}) });
+    current.push({ text: s.text, values: s.values, name: s.name });
     currentEnd = Math.max(currentEnd, s.end);
   }
   if (current.length > 0) phases.push(current);

@@ -37,6 +37,9 @@ const SLOTS = `coalesce((
   where s.job_id = j.id
 ), '[]'::json)`;
 
+/** Drivers' requests for job `j` waiting for a decision. */
+export const PENDING_REQUESTS = `(select count(*) from job_requests q where q.job_id = j.id and q.status = 'pending')`;
+
 const LEGS = `coalesce((
   select json_agg(json_build_object(
     'id', l.id, 'legNumber', l.leg_number, 'originAddress', l.origin_address,
@@ -65,16 +68,8 @@ const JOB = `json_build_object(
   ) end,
   'legs', ${LEGS},
   'slots', ${SLOTS},
-  'pendingRequests', (select count(*) from job_requests q where q.job_id = j.id and q.status = 'pending')
+  'pendingRequests', ${PENDING_REQUESTS}
 )`;
-
-/** `$1` is a JSON array of job ids; the answer keeps its order and skips ids that do not exist. */
-const JOBS_BY_IDS = `select ${JOB} as job
-  from json_array_elements_text(($1)::json) with ordinality as page(id, n)
-  join jobs j on j.id = page.id
-  left join customers c on c.id = j.customer_id
-  left join customer_contacts cc on cc.id = j.contact_id
-  order by page.n`;
 
 /** A slot as the statement builds it. */
 interface SlotDocument {
@@ -208,11 +203,18 @@ function toJob(d: JobDocument): Job {
 }
 
 /**
- * A reader for a statement whose one parameter `$1` is a JSON array of ids and whose rows each carry
- * one JSON document in the column `job`.
+ * A reader of jobs by id, each as one JSON document: `document` is a json expression over the job
+ * `j`, its customer `c` and whatever `joins` add. The ids travel as one JSON array, read back `with
+ * ordinality`, so the answer keeps their order and skips ids of no job.
  */
-export function documentsByIds<T>(statement: string) {
-  const [before = '', after = ''] = statement.split('$1');
+export function documentsByIds<T>(document: string, joins = '') {
+  const before = `select ${document} as job
+  from json_array_elements_text((`;
+  const after = `)::json) with ordinality as page(id, n)
+  join jobs j on j.id = page.id
+  left join customers c on c.id = j.customer_id
+  ${joins}
+  order by page.n`;
   return async (db: Db, ids: readonly string[]): Promise<T[]> => {
     if (ids.length === 0) return [];
     const result = (await db.execute(
@@ -223,7 +225,10 @@ export function documentsByIds<T>(statement: string) {
   };
 }
 
-const jobDocuments = documentsByIds<JobDocument>(JOBS_BY_IDS);
+const jobDocuments = documentsByIds<JobDocument>(
+  JOB,
+  'left join customer_contacts cc on cc.id = j.contact_id',
+);
 
 /** The jobs with these ids, in the order of the ids; ids of no job are left out. */
 export async function jobsByIds(db: Db, ids: readonly string[]): Promise<Job[]> {

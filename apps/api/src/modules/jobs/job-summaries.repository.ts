@@ -1,6 +1,6 @@
 import type { JobSummary } from '@dms/domain';
 import type { Db } from '../../db/client';
-import { documentsByIds, epochMs, flag } from './job-documents.repository';
+import { documentsByIds, epochMs, flag, PENDING_REQUESTS } from './job-documents.repository';
 
 // The manager's job list reads summaries: the columns of its table (JobSummarySchema), built as JSON
 // by PostgreSQL in one statement like the whole jobs of job-documents.repository.ts, at about a third
@@ -42,22 +42,15 @@ const SUMMARY = `json_build_object(
   ) end,
   'legs', ${LEGS},
   'vehicles', ${VEHICLES},
-  'pendingRequests', (select count(*) from job_requests q where q.job_id = j.id and q.status = 'pending')
+  'pendingRequests', ${PENDING_REQUESTS}
 )`;
-
-/** `$1` is a JSON array of job ids; the answer keeps its order and skips ids that do not exist. */
-const SUMMARIES_BY_IDS = `select ${SUMMARY} as job
-  from json_array_elements_text(($1)::json) with ordinality as page(id, n)
-  join jobs j on j.id = page.id
-  left join customers c on c.id = j.customer_id
-  order by page.n`;
 
 type SummaryDocument = Omit<JobSummary, 'updatedAt' | 'hasUpdates'> & {
   updatedAt: number;
   hasUpdates: number;
 };
 
-const summaryDocuments = documentsByIds<SummaryDocument>(SUMMARIES_BY_IDS);
+const summaryDocuments = documentsByIds<SummaryDocument>(SUMMARY);
 
 /** The summaries of the jobs with these ids, in the order of the ids; ids of no job are left out. */
 export async function jobSummariesByIds(db: Db, ids: readonly string[]): Promise<JobSummary[]> {
