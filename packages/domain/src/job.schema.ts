@@ -60,6 +60,9 @@ export function formatJobNumber(sequence: number): string {
 
 export const JOB_NUMBER_TAKEN_MESSAGE = 'This job number is already used by another job';
 export const JOB_CHANGED_MESSAGE = 'This job was changed by someone else. Reload it to see the changes.';
+/** A save must say which version of the job it changes (428): without it, it would overwrite blindly. */
+export const JOB_VERSION_REQUIRED =
+  "Saving a job needs its version (the one it was read at), so that no one else's changes are overwritten. Reload the job and save again.";
 export const DRIVER_NEEDS_VEHICLE_MESSAGE = 'Choose a vehicle before choosing a driver';
 export const SLOT_NEEDS_CATEGORY_MESSAGE = 'Choose a vehicle type or a vehicle';
 export const NEW_CUSTOMER_NAME_MESSAGE = 'Company/School name is required';

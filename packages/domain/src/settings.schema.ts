@@ -70,12 +70,23 @@ export const LOGO_MESSAGES = {
   deleteFailed: 'Failed to delete logo. Please try again.',
 } as const;
 
-export const LogoUploadRequestSchema = z.object({
+const TypedLogoUploadSchema = z.object({
   fileName: lineText(255).pipe(z.string().min(1)),
   contentType: z.enum(LOGO_CONTENT_TYPES, { error: LOGO_MESSAGES.type }),
   size: z.number().int().min(1).max(LOGO_MAX_BYTES, { error: LOGO_MESSAGES.size }),
 });
-export type LogoUploadRequest = z.infer<typeof LogoUploadRequestSchema>;
+export type TypedLogoUploadRequest = z.infer<typeof TypedLogoUploadSchema>;
+
+/**
+ * The file's name, type and size let the address be bound to them (and S3 needs the size). The
+ * spec's client sends no body at all: it gets an address too, and the file is judged by its content
+ * when it arrives. A body that names any of the three must name all of them.
+ */
+export const LogoUploadRequestSchema = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'object' && Object.keys(v).length === 0) ? null : v),
+  TypedLogoUploadSchema.nullable(),
+);
+export type LogoUploadRequest = z.output<typeof LogoUploadRequestSchema>;
 
 /** POST /api/logos/upload answer: PUT the file to uploadURL (with its Content-Type), then save logoUrl. */
 export const LogoUploadResponseSchema = z.object({

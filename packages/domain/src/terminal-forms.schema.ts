@@ -57,6 +57,11 @@ const inspectionBase = {
   inspectionDate: instantString('Invalid date').optional(),
 };
 
+/** Clock-in refused: the vehicle is on another driver's open shift (one shift per vehicle at a time). */
+export function vehicleInUseMessage(vehicle: string, driverName: string): string {
+  return `${vehicle} is in use: ${driverName} is on shift with it. Choose another vehicle, or ask ${driverName} to clock out first.`;
+}
+
 export const PreDepartureInspectionInputSchema = z.object(inspectionBase);
 export type PreDepartureInspectionInput = z.input<typeof PreDepartureInspectionInputSchema>;
 

@@ -27,7 +27,8 @@ export interface DatabaseHandle {
   snapshot(): Promise<Blob>;
   /**
    * Calls `onPayload` with every NOTIFY on `channel`, from any instance on the same database, until
-   * the returned function is called. PostgreSQL: one dedicated connection, re-established after a loss.
+   * the returned function is called. PostgreSQL: one dedicated connection, re-established with backoff
+   * after a loss; `onReconnect` then runs, since NOTIFYs sent while it was down are gone.
    */
   listen: Listen;
   /** The background queue (pg-boss) on this database: its own pool on PostgreSQL, the same instance on PGlite. */
@@ -41,7 +42,11 @@ export type BossOptions = Omit<
 >;
 export type CreateBoss = (options: BossOptions) => PgBoss;
 
-export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<() => Promise<void>>;
 
 export type OpenDatabaseOptions = (
   | { url: string; poolSize?: number }
@@ -73,6 +78,7 @@ function openPglite(client: PGlite, logger: QueryLogger): DatabaseHandle {
     engine: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     snapshot: async () => client.dumpDataDir('none'),
+    // One process holds the embedded database: it cannot restart under the app, so no reconnect.
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return async () => {
@@ -85,9 +91,19 @@ function openPglite(client: PGlite, logger: QueryLogger): DatabaseHandle {
   };
 }
 
+/** How long a request waits for a connection before it is answered 503 (the database is away). */
+const CONNECT_TIMEOUT_MS = 5000;
+
 function openPostgres(url: string, max: number, logger: QueryLogger): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client's error (e.g. the server restarting) must not crash the process.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // When the server goes away (a restart, a failover) every connection ends with an 'error' event.
+  // The pool listens on idle clients only; a client checked out (a transaction between statements)
+  // has no listener of its own, and an unheard 'error' ends the process. Every client gets one for
+  // its whole life: the statement in flight fails by itself, and the pool drops the broken client
+  // when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Database;
   return {
@@ -95,44 +111,76 @@ function openPostgres(url: string, max: number, logger: QueryLogger): DatabaseHa
     engine: 'postgres',
     migrate: () => migratePg(db as never, { migrationsFolder }),
     snapshot: () => Promise.reject(new Error('snapshot() is only available on the embedded database')),
-    listen: (channel, onPayload) => listenOnPostgres(url, channel, onPayload),
-    createBoss: (options) => new PgBoss({ ...options, connectionString: url, max: 4 }),
+    listen: (channel, onPayload, onReconnect) => listenOnPostgres(url, channel, onPayload, onReconnect),
+    createBoss: (options) =>
+      new PgBoss({ ...options, connectionString: url, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
     close: () => pool.end(),
   };
 }
 
-const RELISTEN_DELAY_MS = 2000;
+/** Reconnect delays: 0.5 s doubling to 10 s, so that a restart of a few seconds costs a few seconds. */
+export function relistenDelayMs(attempt: number): number {
+  return Math.min(10_000, 500 * 2 ** Math.min(attempt, 5));
+}
 
 /** LISTEN on a connection of its own (a pooled one would drop it), reconnecting after a loss. */
 async function listenOnPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onReconnect?: () => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let attempt = 0;
+  const scheduleReconnect = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => onReconnect?.(),
+        () => scheduleReconnect(),
+      );
+    }, relistenDelayMs(attempt++));
+    retry.unref();
+  };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     next.on('notification', (message) => {
       if (message.channel === channel) onPayload(message.payload ?? '');
     });
-    next.on('error', () => {
+    // 'error' and 'end' both mean the connection is gone; either starts one reconnect.
+    const lost = () => {
+      next.removeAllListeners('notification');
       next.end().catch(() => {});
-      if (client === next && !stopped) {
+      if (client === next) {
         client = undefined;
-        retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS);
-        retry.unref();
+        scheduleReconnect();
       }
-    });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
+    attempt = 0;
   };
   await connect();
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
   };
 }

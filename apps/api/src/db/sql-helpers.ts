@@ -45,3 +45,34 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const { code, constraint: name } = pgError(error);
   return code === '23505' && (constraint === undefined || name === undefined || name === constraint);
 }
+
+// Errors that mean the database is away (restarting, failing over, unreachable) rather than that
+// the request was wrong: the request may simply be tried again in a moment.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  // SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|connection (is )?(closed|lost)/i;
+
+/** The database could not be reached or went away during the request (any SQLSTATE of class 08 too). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -70,7 +70,13 @@ export class LiveEventHub {
   async start(listen: Listen | undefined): Promise<void> {
     const [row] = await this.db.select({ max: sql<number | null>`max(${liveEvents.id})` }).from(liveEvents);
     this.lastSeenId = Number(row?.max ?? 0);
-    if (listen) this.stopListening = await listen(LIVE_EVENTS_CHANNEL, () => this.wake());
+    // After a lost connection the NOTIFYs of the gap are gone, but their rows are not: read them.
+    if (listen)
+      this.stopListening = await listen(
+        LIVE_EVENTS_CHANNEL,
+        () => this.wake(),
+        () => this.wake(),
+      );
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/sql-helpers';
 import { HttpError } from '../http/errors';
 import { logSafeError } from '../http/log-safe-error';
 
@@ -43,8 +44,18 @@ function errorSummary(error: FastifyError, request: FastifyRequest, state: strin
   };
 }
 
+/** Seconds a client is asked to wait while the database is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_S = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database is not answering just now. Please try again in a few seconds.';
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A thrown non-Error (a library's bare string or event) has no status or code: treat it as ours.
+    if (!(error instanceof Error)) {
+      request.log.error({ err: logSafeError(error), thrown: typeof error }, 'request failed');
+      return reply.code(500).send({ message: 'Internal server error' });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
         path: toPath(v.instancePath),
@@ -57,6 +68,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(errorSummary(error, request, sqlState(error)), 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const state = sqlState(error);
     const answer = state ? SQL_STATE_ANSWERS[state] : undefined;

@@ -47,6 +47,16 @@ export interface BackgroundQueueOptions {
 /** Tries over about two hours: 30 s, 1 min, 2 min … capped at 30 min, eight retries. */
 const MAIL_RETRY = { retryLimit: 8, retryBackoff: true, retryDelayMax: 1800 } as const;
 
+/**
+ * A mail job taken by an instance that then died (or whose completion was lost to a database
+ * restart) stays active until it expires, and only then is retried. A send takes seconds (the SMTP
+ * timeouts in mail/mailer.ts end it within 50), so a minute is enough and a crash delays mail by
+ * about a minute and a half, not the default quarter of an hour.
+ */
+const MAIL_EXPIRE_SECONDS = 60;
+/** How often expired jobs are looked for (pg-boss's default is a minute). */
+const SUPERVISE_SECONDS = 20;
+
 export class BackgroundQueue {
   private readonly boss: PgBoss;
   private started = false;
@@ -55,6 +65,8 @@ export class BackgroundQueue {
   constructor(private readonly options: BackgroundQueueOptions) {
     this.boss = options.createBoss({
       useListenNotify: true,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
       // Completed mail jobs are removed at the next maintenance: their payload has done its work.
       maintenanceIntervalSeconds: 300,
     });
@@ -81,6 +93,7 @@ export class BackgroundQueue {
       ...MAIL_RETRY,
       retryLimit: this.options.mailRetryLimit ?? MAIL_RETRY.retryLimit,
       retryDelay: this.options.mailRetryDelaySeconds ?? 30,
+      expireInSeconds: MAIL_EXPIRE_SECONDS,
       deleteAfterSeconds: 60,
       notify: true,
     };

@@ -4,6 +4,7 @@ import { link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } f
 import path from 'node:path';
 import {
   assertValidKey,
+  assertValidUploadKey,
   ObjectExistsError,
   type ObjectStorage,
   ObjectTooLargeError,
@@ -70,7 +71,7 @@ export class LocalStorage implements ObjectStorage {
     maxBytes: number,
     options: UploadUrlOptions = {},
   ): Promise<UploadTarget> {
-    assertValidKey(key);
+    assertValidUploadKey(key);
     if (!options.uploadPath) throw new Error('The local storage engine needs the upload route (uploadPath)');
     const ttl = options.expiresInSeconds ?? UPLOAD_URL_TTL_SECONDS;
     const expires = Math.floor(Date.now() / 1000) + ttl;

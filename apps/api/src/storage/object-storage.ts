@@ -12,6 +12,12 @@ export interface UploadTarget {
   expiresAt: Date;
 }
 
+/**
+ * An upload address for a file whose type is not known when the address is made: the PUT may send any
+ * type (and, on S3, any length); whoever accepts the object judges it by its content.
+ */
+export const ANY_CONTENT_TYPE = '*';
+
 export interface UploadUrlOptions {
   /** The exact byte length the browser declared; S3 signs it as Content-Length. Local ignores it (maxBytes bounds it). */
   size?: number;
@@ -73,9 +79,15 @@ export class ObjectTooLargeError extends Error {
 
 /** Keys are server-made flat names: letters, digits, '-', '_' and one extension. No paths. */
 export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.[a-z0-9]{1,8}$/;
+/** An upload address may name a key without its extension while its type is not known (ANY_CONTENT_TYPE). */
+const UPLOAD_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}(?:\.[a-z0-9]{1,8})?$/;
 
 export function assertValidKey(key: string): void {
   if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+export function assertValidUploadKey(key: string): void {
+  if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
 }
 
 /**

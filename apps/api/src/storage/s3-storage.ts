@@ -9,7 +9,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
+  ANY_CONTENT_TYPE,
   assertValidKey,
+  assertValidUploadKey,
   ObjectExistsError,
   type ObjectStorage,
   ObjectTooLargeError,
@@ -77,13 +79,20 @@ export class S3Storage implements ObjectStorage {
     maxBytes: number,
     options: UploadUrlOptions = {},
   ): Promise<UploadTarget> {
-    assertValidKey(key);
+    assertValidUploadKey(key);
+    const ttl = options.expiresInSeconds ?? UPLOAD_URL_TTL_SECONDS;
+    if (contentType === ANY_CONTENT_TYPE) {
+      // Neither type nor length is known: the object is only ever used after `verify` bounds its size
+      // and its reader checks the content.
+      const command = new PutObjectCommand({ Bucket: this.bucket, Key: key });
+      const uploadURL = await getSignedUrl(this.client, command, { expiresIn: ttl });
+      return { uploadURL, objectUrl: this.objectUrl(key), expiresAt: new Date(Date.now() + ttl * 1000) };
+    }
     // A presigned PUT cannot carry a range, only an exact length: the declared size, bounded by maxBytes.
     const size = options.size;
     if (size === undefined || !Number.isSafeInteger(size) || size < 1 || size > maxBytes) {
       throw new Error(`S3 upload needs the declared size (1..${maxBytes} bytes)`);
     }
-    const ttl = options.expiresInSeconds ?? UPLOAD_URL_TTL_SECONDS;
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
@@ -130,7 +139,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   async open(key: string): Promise<StoredObject | null> {
-    assertValidKey(key);
+    assertValidUploadKey(key);
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return {
@@ -145,7 +154,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    assertValidKey(key);
+    assertValidUploadKey(key);
     try {
       await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return true;
@@ -156,7 +165,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   async delete(key: string): Promise<void> {
-    assertValidKey(key);
+    assertValidUploadKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 

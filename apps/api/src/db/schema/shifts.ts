@@ -25,6 +25,10 @@ export const shifts = pgTable(
   (t) => [
     // One open shift per driver.
     uniqueIndex('shifts_one_open_per_driver_uq').on(t.driverId).where(sql`${t.endTime} is null`),
+    // One open shift per vehicle: a co-driver is a job's second slot, not a second shift.
+    uniqueIndex('shifts_one_open_per_vehicle_uq')
+      .on(t.vehicleId)
+      .where(sql`${t.endTime} is null and ${t.vehicleId} is not null`),
     index('shifts_driver_id_start_time_idx').on(t.driverId, t.startTime),
     index('shifts_shift_date_idx').on(t.shiftDate),
     index('shifts_vehicle_id_idx').on(t.vehicleId),

@@ -89,7 +89,9 @@ export async function resendVerificationCode(deps: AuthDeps, email: string, ip: 
 async function issueAndMailCode(deps: AuthDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.emailVerified === 1 || user.isActive !== 1) return;
-  const code = await issueVerificationCode(deps.db, deps.codePepper, user.id);
-  // Queued: an SMTP outage delays the mail, the queue retries it.
-  await sendVerificationCodeMail(deps, user.email, code);
+  await deps.db.transaction(async (tx) => {
+    const code = await issueVerificationCode(tx, deps.codePepper, user.id);
+    // Queued with the code: an SMTP outage delays the mail, the queue retries it.
+    await sendVerificationCodeMail(deps, tx, user.email, code);
+  });
 }

@@ -25,16 +25,20 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   const user = await findUserByEmail(db, email);
   if (user?.isActive !== 1) return;
   const token = generateResetToken();
-  await insertResetToken(db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-  });
-  // Not awaited: answering only after the mail went out would tell, by the time taken, which
-  // emails have accounts. A failure is logged for the operator instead.
-  void sendPasswordResetMail(deps, user.email, token).catch((error: unknown) => {
-    deps.log.error({ err: error, to: user.email }, 'password reset mail failed');
-  });
+  // The token and its mail commit together. Not awaited: answering only after that would tell, by
+  // the time taken, which emails have accounts. A failure is logged for the operator instead.
+  void db
+    .transaction(async (tx) => {
+      await insertResetToken(tx, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      });
+      await sendPasswordResetMail(deps, tx, user.email, token);
+    })
+    .catch((error: unknown) => {
+      deps.log.error({ err: error, to: user.email }, 'password reset mail failed');
+    });
 }
 
 /**

@@ -31,15 +31,10 @@ export async function registerDriver(deps: AuthDeps, input: RegisterInput, ip: s
     if (!userId) return undefined;
     await createDefaultPreferences(tx, userId);
     const code = await issueVerificationCode(tx, deps.codePepper, userId);
-    return { code };
+    // Queued with the account: an SMTP outage delays the mail, the queue retries it.
+    await sendVerificationCodeMail(deps, tx, input.email, code);
+    return true;
   });
   if (!created) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
   await startResendCooldown(db, input.email);
-  try {
-    // Queued: an SMTP outage delays the mail, the queue retries it.
-    await sendVerificationCodeMail(deps, input.email, created.code);
-  } catch (error) {
-    // The account stands; the person can ask for a new code from the verification screen.
-    deps.log.error({ err: error }, 'verification code mail could not be queued after registration');
-  }
 }

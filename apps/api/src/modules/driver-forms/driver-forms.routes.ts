@@ -184,49 +184,38 @@ export async function driverFormsRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: FormReceiptSchema },
       },
     },
-    async (request, reply) => {
-      let raised: { id: string; managers: string[] } | undefined;
-      const answer = await once(request, reply, 201, async (tx, driverId) => {
+    async (request, reply) =>
+      // The alert, its live event and every manager's mail commit together: a crash after the answer
+      // cannot lose the mails, and a replay (the same key) is told the stored answer and sends nothing.
+      once(request, reply, 201, async (tx, driverId) => {
         const alert = await raiseEmergency(tx, driverId, request.body);
         const managers = await activeManagerIds(tx);
         await recordAlertNotifications(tx, alert.id, managers);
         await publishLiveEvent(tx, { type: 'emergency', roles: ['manager'], payload: { alertId: alert.id } });
-        raised = { id: alert.id, managers };
+        await mailManagers(tx, alert.id, managers);
         return { id: alert.id, recordedAt: alert.recordedAt };
-      });
-      // A replay (raised undefined) was told already; a new alert is mailed after its commit.
-      if (raised) void mailManagers(request, raised.id, raised.managers);
-      return answer;
-    },
+      }),
   );
 
-  async function mailManagers(request: FastifyRequest, alertId: string, managerIds: string[]) {
-    try {
-      const [alert, { appName, currency, locale }, people] = await Promise.all([
-        getEmergencyAlert(app.db, alertId),
-        getAppSettings(app.db),
-        recipients(app.db, managerIds),
-      ]);
-      if (!alert) return;
-      const content = emergencyAlertMail({
-        appName,
-        publicUrl: app.config.publicUrl,
-        typeName: alert.typeName,
-        driverName: [alert.driverFirstName, alert.driverLastName].filter(Boolean).join(' ') || 'A driver',
-        vehicle: [alert.vehicleRego, alert.vehicleNickname].filter(Boolean).join(' · ') || null,
-        location: alert.location,
-        description: alert.description,
-        raisedAt: createFormatters({ currency, locale, timeZone: app.config.timezone }).dateTime(
-          alert.alertDate,
-        ),
-      });
-      // Safety before preferences: every manager is told of an emergency.
-      await Promise.all(people.map((p) => app.mailer.send({ to: p.email, ...content })));
-    } catch (error) {
-      request.log.error(
-        { err: { message: (error as Error).message }, alertId },
-        'emergency mails could not be queued',
-      );
+  async function mailManagers(tx: Transaction, alertId: string, managerIds: string[]) {
+    const alert = await getEmergencyAlert(tx, alertId);
+    if (!alert) return;
+    const { appName, currency, locale } = await getAppSettings(tx);
+    const content = emergencyAlertMail({
+      appName,
+      publicUrl: app.config.publicUrl,
+      typeName: alert.typeName,
+      driverName: [alert.driverFirstName, alert.driverLastName].filter(Boolean).join(' ') || 'A driver',
+      vehicle: [alert.vehicleRego, alert.vehicleNickname].filter(Boolean).join(' · ') || null,
+      location: alert.location,
+      description: alert.description,
+      raisedAt: createFormatters({ currency, locale, timeZone: app.config.timezone }).dateTime(
+        alert.alertDate,
+      ),
+    });
+    // Safety before preferences: every manager is told of an emergency.
+    for (const person of await recipients(tx, managerIds)) {
+      await app.mailer.send({ to: person.email, ...content }, { tx });
     }
   }
 

@@ -16,6 +16,7 @@ import {
   type Shift,
   type StartShiftInputSchema,
   unansweredQuestions,
+  vehicleInUseMessage,
 } from '@dms/domain';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -23,7 +24,14 @@ import type { Db } from '../../db/client';
 import { emergencyAlerts } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
-import { clockInVehicle, endShift, getActiveShift, getShift, insertShift } from '../shifts/shifts.repository';
+import {
+  clockInVehicle,
+  endShift,
+  getActiveShift,
+  getShift,
+  insertShift,
+  openShiftOnVehicle,
+} from '../shifts/shifts.repository';
 import { hasOpenDefect, insertDefect } from '../vehicle-defects/vehicle-defects.repository';
 import {
   activeEmergencyType,
@@ -88,8 +96,17 @@ export async function startShift(
   now = new Date(),
 ) {
   if (await getActiveShift(tx, driverId)) throw new HttpError(409, FORM_MESSAGES.onShift);
-  if (!(await clockInVehicle(tx, input.vehicleId))) {
+  const vehicle = await clockInVehicle(tx, input.vehicleId);
+  if (!vehicle) {
     throw new HttpError(400, FORM_MESSAGES.vehicle, [{ path: 'vehicleId', message: FORM_MESSAGES.vehicle }]);
+  }
+  const holder = await openShiftOnVehicle(tx, input.vehicleId);
+  if (holder) {
+    const message = vehicleInUseMessage(
+      [vehicle.registrationNumber, vehicle.nickname].filter(Boolean).join(' ') || 'This vehicle',
+      [holder.firstName, holder.lastName].filter(Boolean).join(' ') || 'another driver',
+    );
+    throw new HttpError(409, message, [{ path: 'vehicleId', message }]);
   }
   if (await hasOpenDefect(tx, input.vehicleId)) {
     throw new HttpError(409, DEFECT_MESSAGES.clockInRefused, [

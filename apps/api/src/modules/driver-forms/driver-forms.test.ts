@@ -4,6 +4,7 @@ import {
   dateInZone,
   FORM_MESSAGES,
   incompleteInspectionMessage,
+  vehicleInUseMessage,
 } from '@dms/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   inspectionTemplateQuestions,
   preDepartureInspections,
   shifts,
+  users,
   vehicleDefects,
 } from '../../db/schema';
 import { createCategory, createCustomer, createDriver, createJob, createVehicle } from '../../test/factories';
@@ -49,10 +51,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A driver of their own, signed in at the terminal (their own shift state per test). */
-async function terminalDriver(): Promise<{ id: string; call: Caller }> {
+interface TerminalDriver {
+  id: string;
+  call: Caller;
+  /** Their own vehicle: a vehicle is on one open shift at a time. */
+  vehicleId: string;
+}
+
+/** A driver of their own, signed in at the terminal, with a vehicle of their own (their own shift state per test). */
+async function terminalDriver(): Promise<TerminalDriver> {
   const driver = await createDriver(t.db);
-  return { id: driver.id, call: t.callerWith({ [TEST_TERMINAL_HEADER]: driver.id }) };
+  const vehicle = await createVehicle(t.db, { categoryId: category.id });
+  return { id: driver.id, call: t.callerWith({ [TEST_TERMINAL_HEADER]: driver.id }), vehicleId: vehicle.id };
 }
 
 const pre = (overrides: Partial<Record<'fail' | 'note', boolean>> = {}) => ({
@@ -67,9 +77,9 @@ const pre = (overrides: Partial<Record<'fail' | 'note', boolean>> = {}) => ({
   notes: '',
 });
 
-async function clockIn(call: Caller, body: object = { vehicleId: bus.id, inspection: pre() }) {
+async function clockIn(d: TerminalDriver, body: object = { vehicleId: d.vehicleId, inspection: pre() }) {
   return expectJson<{ shift: { id: string; vehicleId: string }; inspection: { overallStatus: string } }>(
-    await call('POST', '/api/shifts/start', body),
+    await d.call('POST', '/api/shifts/start', body),
     201,
   );
 }
@@ -80,7 +90,7 @@ describe('clocking in', () => {
     const failing = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'TERM-02' });
     expectJson(await d.call('GET', '/api/shifts/active'), 200);
     expect((await d.call('GET', '/api/shifts/active')).json()).toBeNull();
-    const started = await clockIn(d.call, {
+    const started = await clockIn(d, {
       vehicleId: failing.id,
       inspection: pre({ fail: true }),
       driverId: 'someone-else',
@@ -110,7 +120,11 @@ describe('clocking in', () => {
   it('opens a defect on a failed inspection, refuses the vehicle at the next clock-in, until a manager clears it', async () => {
     const van = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'DEF-01' });
     const first = await terminalDriver();
-    await clockIn(first.call, { vehicleId: van.id, inspection: pre({ fail: true, note: true }) });
+    const firstShift = await clockIn(first, {
+      vehicleId: van.id,
+      inspection: pre({ fail: true, note: true }),
+    });
+    expectJson(await first.call('POST', `/api/shifts/end/${firstShift.shift.id}`), 200);
 
     const open = expectJson<{
       items: { id: string; vehicleName: string; items: unknown[]; source: string }[];
@@ -151,7 +165,7 @@ describe('clocking in', () => {
     const again = await t.asManager('POST', `/api/vehicle-defects/${id}/clear`, { repairNote: 'Twice' });
     expect(again.statusCode).toBe(409);
     expect((await t.asManager('GET', `/api/vehicles/${van.id}`)).json().openDefect).toBeNull();
-    await clockIn(next.call, { vehicleId: van.id, inspection: pre() });
+    await clockIn(next, { vehicleId: van.id, inspection: pre() });
     const history = (
       await t.asManager('GET', `/api/vehicle-defects?status=cleared&vehicleId=${van.id}`)
     ).json();
@@ -175,11 +189,43 @@ describe('clocking in', () => {
     expect(await t.db.select().from(shifts).where(eq(shifts.driverId, d.id))).toHaveLength(0);
   });
 
+  it('refuses a second driver on a vehicle that is on an open shift, naming its driver, even at once', async () => {
+    const vehicle = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'CO-01' });
+    const first = await terminalDriver();
+    await t.db.update(users).set({ firstName: 'Dana', lastName: 'Holder' }).where(eq(users.id, first.id));
+    const started = await clockIn(first, { vehicleId: vehicle.id, inspection: pre() });
+    const second = await terminalDriver();
+    const refused = await second.call('POST', '/api/shifts/start', {
+      vehicleId: vehicle.id,
+      inspection: pre(),
+    });
+    expect(refused.statusCode).toBe(409);
+    const message = vehicleInUseMessage('CO-01 Test bus', 'Dana Holder');
+    expect(refused.json()).toEqual({ message, errors: [{ path: 'vehicleId', message }] });
+    expect((await second.call('GET', '/api/shifts/active')).json()).toBeNull();
+    // Once the first driver clocks out the vehicle is free again.
+    expectJson(await first.call('POST', `/api/shifts/end/${started.shift.id}`), 200);
+    await clockIn(second, { vehicleId: vehicle.id, inspection: pre() });
+
+    // Two drivers racing for one free vehicle: one shift, one refusal.
+    const racer = await createVehicle(t.db, { categoryId: category.id });
+    const [a, b] = [await terminalDriver(), await terminalDriver()];
+    const answers = await Promise.all(
+      [a, b].map((x) => x.call('POST', '/api/shifts/start', { vehicleId: racer.id, inspection: pre() })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const open = await t.db
+      .select()
+      .from(shifts)
+      .where(and(eq(shifts.vehicleId, racer.id), isNull(shifts.endTime)));
+    expect(open).toHaveLength(1);
+  });
+
   it('keeps one open shift when two terminals clock the same driver in at once', async () => {
     const d = await terminalDriver();
     const answers = await Promise.all([
-      d.call('POST', '/api/shifts/start', { vehicleId: bus.id, inspection: pre() }),
-      d.call('POST', '/api/shifts/start', { vehicleId: bus.id, inspection: pre() }),
+      d.call('POST', '/api/shifts/start', { vehicleId: d.vehicleId, inspection: pre() }),
+      d.call('POST', '/api/shifts/start', { vehicleId: d.vehicleId, inspection: pre() }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((a) => a.statusCode === 409)?.json()).toEqual({ message: FORM_MESSAGES.onShift });
@@ -195,11 +241,11 @@ describe('clocking in', () => {
 });
 
 describe('forms during a shift', () => {
-  let d: { id: string; call: Caller };
+  let d: TerminalDriver;
   let shiftId: string;
   beforeEach(async () => {
     d = await terminalDriver();
-    shiftId = (await clockIn(d.call)).shift.id;
+    shiftId = (await clockIn(d)).shift.id;
   });
 
   it.each([
@@ -239,7 +285,7 @@ describe('forms during a shift', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       shiftId,
-      vehicleId: bus.id,
+      vehicleId: d.vehicleId,
       litersAdded: 212.46,
       odometerReading: 120500,
     });
@@ -364,7 +410,7 @@ describe('the clear-of-bus check', () => {
       ...(clearOfBus ? { clearOfBus } : {}),
     });
     const charter = await terminalDriver();
-    await clockIn(charter.call);
+    await clockIn(charter);
     const missing = await charter.call('POST', '/api/inspections/end-of-shift', endForm());
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(CLEAR_OF_BUS_MESSAGES.required);
@@ -378,7 +424,7 @@ describe('the clear-of-bus check', () => {
       { serviceDate: today, customerId: customer.id, status: 'assigned' },
       { driverId: school.id },
     );
-    await clockIn(school.call);
+    await clockIn(school);
     expect((await school.call('GET', '/api/shifts/active')).json().servesSchoolJob).toBe(true);
     const before = await t.db.$count(endOfShiftInspections);
     const na = await school.call('POST', '/api/inspections/end-of-shift', endForm('not_applicable'));
@@ -391,7 +437,7 @@ describe('the clear-of-bus check', () => {
   it('opens a defect when the end-of-shift inspection fails', async () => {
     const coach = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'DEF-02' });
     const d = await terminalDriver();
-    await clockIn(d.call, { vehicleId: coach.id, inspection: pre() });
+    await clockIn(d, { vehicleId: coach.id, inspection: pre() });
     await d.call('POST', '/api/inspections/end-of-shift', {
       responses: [{ questionId: questions.end[0], passed: false, notes: 'Seat torn' }],
       clearOfBus: 'confirmed',

@@ -87,8 +87,7 @@ async function assertAnotherActiveManager(tx: Db, userId: string): Promise<void>
 /**
  * A manager adds a driver: an active, verified account (the manager vouches for the address)
  * without a password, and a mailed set-password link (a password-reset token that lasts longer).
- * A failed mail does not undo the account: the answer says so, and the driver can use
- * "Forgot password".
+ * The account and its queued mail commit together; the queue retries the mail through an SMTP outage.
  */
 export async function createDriverAccount(
   deps: DriverDeps,
@@ -114,25 +113,20 @@ export async function createDriverAccount(
         tokenHash: hashToken(token),
         expiresAt: new Date(Date.now() + DRIVER_INVITE_TTL_HOURS * 3_600_000),
       });
+      // Queued with the account: the driver exists with its link mailed, or not at all.
+      const { appName } = await getAppSettings(tx);
+      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      const content = driverInviteMail({
+        appName,
+        firstName: input.firstName,
+        link,
+        validHours: DRIVER_INVITE_TTL_HOURS,
+      });
+      await deps.mailer.send({ to: input.email, ...content }, { tx });
       return (await getUserAsDriver(tx, id))!;
     }),
   );
-  let setPasswordMailSent = true;
-  try {
-    const { appName } = await getAppSettings(deps.db);
-    const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const content = driverInviteMail({
-      appName,
-      firstName: input.firstName,
-      link,
-      validHours: DRIVER_INVITE_TTL_HOURS,
-    });
-    await deps.mailer.send({ to: input.email, ...content });
-  } catch (error) {
-    deps.log.error({ err: error, to: input.email }, 'set-password mail for a new driver failed');
-    setPasswordMailSent = false;
-  }
-  return { ...driver, setPasswordMailSent };
+  return { ...driver, setPasswordMailSent: true };
 }
 
 /**

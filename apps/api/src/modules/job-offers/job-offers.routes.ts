@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
 import { loadHoursContext } from '../driver-hours/driver-hours.service';
@@ -47,30 +48,17 @@ const fullName = (first: string | null, last: string | null) =>
 export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['job offers'];
-  const deps = (request: FastifyRequest): NotificationDeps => ({
-    db: app.db,
+  const deps = (request: FastifyRequest, tx: Db): NotificationDeps => ({
+    db: tx,
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     timeZone: app.config.timezone,
     log: request.log,
   });
-  /** Tells managers (and these drivers) that a job's staffing changed; never fails the request. */
-  const announce = (request: FastifyRequest, jobId: string, driverIds: readonly string[]) => {
-    publishLiveEvent(app.db, {
-      type: 'jobs.changed',
-      roles: ['manager'],
-      userIds: driverIds,
-      payload: { jobId },
-    })
-      .then(() =>
-        publishLiveEvent(app.db, {
-          type: 'offers.changed',
-          roles: ['manager'],
-          userIds: driverIds,
-          payload: { jobId },
-        }),
-      )
-      .catch((error: unknown) => request.log.warn({ err: error }, 'live event not published'));
+  /** Tells managers (and these drivers) that a job's staffing changed, in the change's transaction. */
+  const announce = async (tx: Db, jobId: string, driverIds: readonly string[]) => {
+    for (const type of ['jobs.changed', 'offers.changed'] as const)
+      await publishLiveEvent(tx, { type, roles: ['manager'], userIds: driverIds, payload: { jobId } });
   };
   const userId = (request: FastifyRequest) => {
     const id = request.identity.user?.id;
@@ -137,21 +125,24 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const driverId = userId(request);
-      const offer = await answerOffer(app.db, request.params.offerId, driverId, request.body.status);
-      const job = (await getJob(app.db, offer.jobId))!;
-      announce(request, job.id, [driverId]);
-      const user = await findUserById(app.db, driverId);
-      const driver = fullName(user?.firstName ?? null, user?.lastName ?? null);
-      if (offer.createdBy) {
-        void notifyAboutJob(
-          deps(request),
-          job,
-          [offer.createdBy],
-          offer.status === 'accepted'
-            ? { type: 'acceptance', driverName: driver }
-            : { type: 'decline', driverName: driver, expired: false },
-        );
-      }
+      const { offer, job } = await app.db.transaction(async (tx) => {
+        const offer = await answerOffer(tx, request.params.offerId, driverId, request.body.status);
+        const job = (await getJob(tx, offer.jobId))!;
+        await announce(tx, job.id, [driverId]);
+        const user = await findUserById(tx, driverId);
+        const driver = fullName(user?.firstName ?? null, user?.lastName ?? null);
+        if (offer.createdBy) {
+          await notifyAboutJob(
+            deps(request, tx),
+            job,
+            [offer.createdBy],
+            offer.status === 'accepted'
+              ? { type: 'acceptance', driverName: driver }
+              : { type: 'decline', driverName: driver, expired: false },
+          );
+        }
+        return { offer, job };
+      });
       return {
         id: offer.id,
         jobId: offer.jobId,
@@ -218,8 +209,10 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const driverId = userId(request);
-      await requestJob(app.db, request.params.jobId, driverId, request.body.message);
-      announce(request, request.params.jobId, [driverId]);
+      await app.db.transaction(async (tx) => {
+        await requestJob(tx, request.params.jobId, driverId, request.body.message);
+        await announce(tx, request.params.jobId, [driverId]);
+      });
       return reply.code(201).send({ message: 'Your job request has been sent to management for review.' });
     },
   );
@@ -280,22 +273,25 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { expiresAt } = await offerOpenSlot(
-        app.db,
-        {
-          jobId: id,
-          slotId: request.body.slotId,
-          driverId: request.body.driverId,
-          message: request.body.message,
-          createdBy: request.identity.user?.id ?? null,
-          hoursOverrideReason: request.body.hoursOverrideReason,
-        },
-        new Date(),
-        await loadHoursContext(app.db, app.config.timezone),
-      );
-      const job = (await getJob(app.db, id))!;
-      announce(request, id, [request.body.driverId]);
-      void notifyAboutJob(deps(request), job, [request.body.driverId], { type: 'offer', expiresAt });
+      const hours = await loadHoursContext(app.db, app.config.timezone);
+      await app.db.transaction(async (tx) => {
+        const { expiresAt } = await offerOpenSlot(
+          tx,
+          {
+            jobId: id,
+            slotId: request.body.slotId,
+            driverId: request.body.driverId,
+            message: request.body.message,
+            createdBy: request.identity.user?.id ?? null,
+            hoursOverrideReason: request.body.hoursOverrideReason,
+          },
+          new Date(),
+          hours,
+        );
+        const job = (await getJob(tx, id))!;
+        await announce(tx, id, [request.body.driverId]);
+        await notifyAboutJob(deps(request, tx), job, [request.body.driverId], { type: 'offer', expiresAt });
+      });
       return reply.code(201).send({ message: 'Offer sent' });
     },
   );
@@ -313,28 +309,28 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { request: decided, notTaken } = await decideRequest(
-        app.db,
-        request.params.id,
-        request.body.status,
-        request.body.slotId,
-        {
-          hours: await loadHoursContext(app.db, app.config.timezone),
-          reason: request.body.hoursOverrideReason,
-          userId: request.identity.user?.id ?? null,
-        },
-      );
-      const job = (await getJob(app.db, decided.jobId))!;
-      announce(request, job.id, [decided.driverId, ...notTaken]);
-      if (decided.status === 'approved') {
-        void notifyAboutJob(deps(request), job, [decided.driverId], { type: 'assignment' });
-      }
-      void notifyAboutJob(
-        deps(request),
-        job,
-        decided.status === 'rejected' ? [decided.driverId, ...notTaken] : notTaken,
-        { type: 'request_not_taken' },
-      );
+      const hours = await loadHoursContext(app.db, app.config.timezone);
+      const decided = await app.db.transaction(async (tx) => {
+        const { request: decided, notTaken } = await decideRequest(
+          tx,
+          request.params.id,
+          request.body.status,
+          request.body.slotId,
+          { hours, reason: request.body.hoursOverrideReason, userId: request.identity.user?.id ?? null },
+        );
+        const job = (await getJob(tx, decided.jobId))!;
+        await announce(tx, job.id, [decided.driverId, ...notTaken]);
+        if (decided.status === 'approved') {
+          await notifyAboutJob(deps(request, tx), job, [decided.driverId], { type: 'assignment' });
+        }
+        await notifyAboutJob(
+          deps(request, tx),
+          job,
+          decided.status === 'rejected' ? [decided.driverId, ...notTaken] : notTaken,
+          { type: 'request_not_taken' },
+        );
+        return decided;
+      });
       return { ...decided, createdAt: decided.createdAt.toISOString() };
     },
   );

@@ -1,5 +1,5 @@
 import { OFFER_ALREADY_ANSWERED, OFFER_EXPIRED, SLOT_NOT_OPEN } from '@dms/domain';
-import type { Database } from '../../db/client';
+import type { Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
 import { guardDriverOnJob, type HoursContext } from '../driver-hours/driver-hours.service';
@@ -32,7 +32,7 @@ export const PUBLISH_FIRST = 'Publish the job before offering it to drivers';
  * Of two answers racing, one wins and the other gets 409; an expired offer cannot be answered.
  */
 export async function answerOffer(
-  db: Database,
+  db: Db,
   offerId: string,
   driverId: string,
   status: 'accepted' | 'rejected',
@@ -52,7 +52,7 @@ export async function answerOffer(
 }
 
 /** Expires every pending offer past its expiry and frees its driver's slot; answers what expired. */
-export async function expireOffers(db: Database, now = new Date()): Promise<OfferRow[]> {
+export async function expireOffers(db: Db, now = new Date()): Promise<OfferRow[]> {
   return db.transaction(async (tx) => {
     const expired = await expireDueOffers(tx, now);
     for (const offer of expired) await freeDriverSlots(tx, offer.jobId, offer.driverId);
@@ -62,7 +62,7 @@ export async function expireOffers(db: Database, now = new Date()): Promise<Offe
 
 /** A manager offers an open slot of a published job to a chosen driver, who is put on it meanwhile. */
 export async function offerOpenSlot(
-  db: Database,
+  db: Db,
   input: {
     jobId: string;
     slotId: string;
@@ -128,26 +128,34 @@ export async function offerOpenSlot(
  * manager who made each offer, and refreshes the screens of managers and the drivers concerned.
  */
 export async function expireOffersAndNotify(deps: NotificationDeps, now = new Date()): Promise<number> {
-  const expired = await expireOffers(deps.db, now);
-  if (expired.length === 0) return 0;
-  const jobs = await getJobsByIds(
-    deps.db,
-    expired.map((o) => o.jobId),
-  );
-  for (const offer of expired) {
-    const job = jobs.get(offer.jobId);
-    if (!job) continue;
-    await publishLiveEvent(deps.db, {
-      type: 'offers.changed',
-      roles: ['manager'],
-      userIds: [offer.driverId],
-      payload: { jobId: job.id },
-    });
-    if (offer.createdBy) {
-      const driver = await findUserById(deps.db, offer.driverId);
-      const driverName = [driver?.firstName, driver?.lastName].filter(Boolean).join(' ') || 'A driver';
-      await notifyAboutJob(deps, job, [offer.createdBy], { type: 'decline', driverName, expired: true });
+  // The expiry, its live events and its mails commit together: a crash neither loses the mails
+  // nor sends them for offers that are still pending.
+  return deps.db.transaction(async (tx) => {
+    const expired = await expireOffers(tx, now);
+    if (expired.length === 0) return 0;
+    const jobs = await getJobsByIds(
+      tx,
+      expired.map((o) => o.jobId),
+    );
+    for (const offer of expired) {
+      const job = jobs.get(offer.jobId);
+      if (!job) continue;
+      await publishLiveEvent(tx, {
+        type: 'offers.changed',
+        roles: ['manager'],
+        userIds: [offer.driverId],
+        payload: { jobId: job.id },
+      });
+      if (offer.createdBy) {
+        const driver = await findUserById(tx, offer.driverId);
+        const driverName = [driver?.firstName, driver?.lastName].filter(Boolean).join(' ') || 'A driver';
+        await notifyAboutJob({ ...deps, db: tx }, job, [offer.createdBy], {
+          type: 'decline',
+          driverName,
+          expired: true,
+        });
+      }
     }
-  }
-  return expired.length;
+    return expired.length;
+  });
 }

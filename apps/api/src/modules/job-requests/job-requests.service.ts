@@ -1,5 +1,5 @@
 import { ALREADY_REQUESTED, NO_OPEN_POSITION, REQUEST_ALREADY_DECIDED } from '@dms/domain';
-import type { Database } from '../../db/client';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
 import { guardDriverOnJob, type HoursContext } from '../driver-hours/driver-hours.service';
@@ -20,7 +20,7 @@ import {
 export const REQUEST_NOT_FOUND = 'Request not found';
 
 /** A driver asks for an open position of a published job, once. */
-export async function requestJob(db: Database, jobId: string, driverId: string, message: string | null) {
+export async function requestJob(db: Db, jobId: string, driverId: string, message: string | null) {
   const status = await jobStatusOf(db, jobId);
   if (!status || !(STAFFING_STATUSES as readonly string[]).includes(status))
     throw new HttpError(404, 'Job not found');
@@ -46,7 +46,7 @@ export interface Decision {
  * decides the request.
  */
 export async function decideRequest(
-  db: Database,
+  db: Db,
   requestId: string,
   status: 'approved' | 'rejected',
   slotId: string | null,

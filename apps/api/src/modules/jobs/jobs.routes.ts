@@ -1,6 +1,7 @@
 import {
   DriverJobSchema,
   dateInZone,
+  JOB_VERSION_REQUIRED,
   JobChecksSchema,
   JobClashQuerySchema,
   JobInputSchema,
@@ -18,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
 import { hoursWarnings, loadHoursContext } from '../driver-hours/driver-hours.service';
@@ -71,8 +73,8 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['jobs'];
   const manager = 'manager' as const;
   const managerOrDriver = ['manager', 'driver', 'terminal'] as const;
-  const mailDeps = (request: FastifyRequest): NotificationDeps => ({
-    db: app.db,
+  const mailDeps = (request: FastifyRequest, tx: Db): NotificationDeps => ({
+    db: tx,
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     timeZone: app.config.timezone,
@@ -80,40 +82,51 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Screens refresh on it: every manager, and the drivers on the job (also those just taken off). */
-  const announce = (
-    request: FastifyRequest,
+  const announce = async (
+    db: Db,
     jobId: string,
     driverIds: readonly string[],
     offered: readonly string[] = [],
   ) => {
-    publishLiveEvent(app.db, {
+    await publishLiveEvent(db, {
       type: 'jobs.changed',
       roles: ['manager'],
       userIds: driverIds,
       payload: { jobId },
-    })
-      .then(() =>
-        offered.length > 0
-          ? publishLiveEvent(app.db, { type: 'offers.changed', userIds: offered, payload: { jobId } })
-          : undefined,
-      )
-      .catch((error: unknown) => request.log.warn({ err: error }, 'live event not published'));
+    });
+    if (offered.length > 0)
+      await publishLiveEvent(db, { type: 'offers.changed', userIds: offered, payload: { jobId } });
   };
 
-  /** Mails go out after the commit and never hold up or fail the answer. */
-  const notify = (request: FastifyRequest, outcome: SaveOutcome, before: readonly string[] = []) => {
-    announce(request, outcome.job.id, [...before, ...driversOf(outcome.job)], outcome.offeredDriverIds);
-    const deps = mailDeps(request);
-    if (outcome.offeredDriverIds.length > 0 && outcome.offerExpiresAt) {
-      void notifyAboutJob(deps, outcome.job, outcome.offeredDriverIds, {
-        type: 'offer',
-        expiresAt: outcome.offerExpiresAt,
-      });
-    }
-    if (outcome.updatedDriverIds.length > 0) {
-      void notifyAboutJob(deps, outcome.job, outcome.updatedDriverIds, { type: 'update' });
-    }
-  };
+  /**
+   * Runs a save and, in its transaction, what it tells others: the live events and the queued mails
+   * commit with the change or not at all, so a crash can neither lose them nor send them for a save
+   * that never happened. `before` names drivers taken off (they hear of it too).
+   */
+  const saveAndTell = (
+    request: FastifyRequest,
+    save: (tx: Db) => Promise<SaveOutcome & { before?: readonly string[] }>,
+  ) =>
+    app.db.transaction(async (tx) => {
+      const outcome = await save(tx);
+      await announce(
+        tx,
+        outcome.job.id,
+        [...(outcome.before ?? []), ...driversOf(outcome.job)],
+        outcome.offeredDriverIds,
+      );
+      const deps = mailDeps(request, tx);
+      if (outcome.offeredDriverIds.length > 0 && outcome.offerExpiresAt) {
+        await notifyAboutJob(deps, outcome.job, outcome.offeredDriverIds, {
+          type: 'offer',
+          expiresAt: outcome.offerExpiresAt,
+        });
+      }
+      if (outcome.updatedDriverIds.length > 0) {
+        await notifyAboutJob(deps, outcome.job, outcome.updatedDriverIds, { type: 'update' });
+      }
+      return outcome;
+    });
 
   r.get(
     '/api/jobs',
@@ -219,8 +232,9 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const hours = await loadHoursContext(app.db, app.config.timezone);
-      const outcome = await createJob(app.db, request.body, request.identity.user?.id ?? null, hours);
-      notify(request, outcome);
+      const outcome = await saveAndTell(request, (tx) =>
+        createJob(tx, request.body, request.identity.user?.id ?? null, hours),
+      );
       return reply.code(201).send(toSaveResult(outcome));
     },
   );
@@ -238,15 +252,12 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const outcome = await updateJob(
-        app.db,
-        request.params.id,
-        request.body,
-        request.identity.user?.id ?? null,
-        new Date(),
-        await loadHoursContext(app.db, app.config.timezone),
+      // Without the version a save would overwrite whatever someone else saved meanwhile.
+      if (request.body.version === undefined) throw new HttpError(428, JOB_VERSION_REQUIRED);
+      const hours = await loadHoursContext(app.db, app.config.timezone);
+      const outcome = await saveAndTell(request, (tx) =>
+        updateJob(tx, request.params.id, request.body, request.identity.user?.id ?? null, new Date(), hours),
       );
-      notify(request, outcome);
       return toSaveResult(outcome);
     },
   );
@@ -265,17 +276,18 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const outcome = await allocateSlot(
-        app.db,
-        request.params.id,
-        request.params.slotId,
-        request.body,
-        request.identity.user?.id ?? null,
-        new Date(),
-        await loadHoursContext(app.db, app.config.timezone),
+      const hours = await loadHoursContext(app.db, app.config.timezone);
+      const outcome = await saveAndTell(request, (tx) =>
+        allocateSlot(
+          tx,
+          request.params.id,
+          request.params.slotId,
+          request.body,
+          request.identity.user?.id ?? null,
+          new Date(),
+          hours,
+        ),
       );
-      // A driver taken off the slot hears of it too.
-      notify(request, outcome, outcome.before);
       return toSaveResult(outcome);
     },
   );
@@ -287,9 +299,11 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } },
     },
     async (request) => {
-      const job = await getJob(app.db, request.params.id);
-      if (!job || !(await deleteJobRow(app.db, job.id))) throw new HttpError(404, JOB_NOT_FOUND);
-      announce(request, job.id, driversOf(job));
+      await app.db.transaction(async (tx) => {
+        const job = await getJob(tx, request.params.id);
+        if (!job || !(await deleteJobRow(tx, job.id))) throw new HttpError(404, JOB_NOT_FOUND);
+        await announce(tx, job.id, driversOf(job));
+      });
       return { message: 'Job deleted successfully' };
     },
   );
@@ -306,8 +320,9 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const outcome = await publishJob(app.db, request.params.id, request.identity.user?.id ?? null);
-      notify(request, outcome);
+      const outcome = await saveAndTell(request, (tx) =>
+        publishJob(tx, request.params.id, request.identity.user?.id ?? null),
+      );
       return toSaveResult(outcome);
     },
   );
@@ -319,8 +334,9 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: IdParamsSchema, body: JobStatusInputSchema, response: { 200: JobSchema } },
     },
     async (request) => {
-      const outcome = await changeJobStatus(app.db, request.params.id, request.body.status);
-      notify(request, outcome);
+      const outcome = await saveAndTell(request, (tx) =>
+        changeJobStatus(tx, request.params.id, request.body.status),
+      );
       return outcome.job;
     },
   );
@@ -342,8 +358,10 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       const driverId =
         isManager(request) && !yes(request.query.terminal) ? null : driverView(request, request.query);
       if (driverId && !(await driverHoldsJob(app.db, id, driverId))) throw new HttpError(404, JOB_NOT_FOUND);
-      if (!(await setJobFlags(app.db, id, { hasUpdates: 0 }))) throw new HttpError(404, JOB_NOT_FOUND);
-      announce(request, id, driverId ? [driverId] : []);
+      await app.db.transaction(async (tx) => {
+        if (!(await setJobFlags(tx, id, { hasUpdates: 0 }))) throw new HttpError(404, JOB_NOT_FOUND);
+        await announce(tx, id, driverId ? [driverId] : []);
+      });
       return { message: 'Job updates cleared' };
     },
   );

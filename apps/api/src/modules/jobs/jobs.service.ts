@@ -17,12 +17,12 @@ import {
   SLOT_NOT_FOUND,
   type SlotAllocationInputParsed,
 } from '@dms/domain';
-import type { Database, Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { type FieldError, HttpError } from '../../http/errors';
 import { insertContact, insertCustomer, recordCompletedBooking } from '../customers/customers.repository';
 import { guardAllocation, type HoursContext } from '../driver-hours/driver-hours.service';
 import { driversWithoutOffer, insertPendingOffers } from '../job-offers/job-offers.repository';
-import { sanitizeDriverNotes } from '../rich-text/sanitize-rich-text';
+import { sanitizeDriverNotes, sanitizeRichText } from '../rich-text/sanitize-rich-text';
 import { effectiveRoles } from '../users/user-roles';
 import { findClashes } from './job-clashes.repository';
 import { loadCategories, loadReferences, type References } from './job-references.repository';
@@ -147,6 +147,9 @@ function jobValues(input: JobInputParsed, customerId: string | null, contactId: 
     taxRate: input.taxRate,
   });
   const notes = input.notesDriver ? sanitizeDriverNotes(input.notesDriver) : null;
+  // Terms come from the rich-text editor (or a template, itself sanitised) and are shown to the
+  // customer: stored by the same allow-list, whatever a client sends.
+  const terms = input.termsAndConditions ? sanitizeRichText(input.termsAndConditions) : null;
   return {
     title: input.title,
     status: input.status,
@@ -168,7 +171,7 @@ function jobValues(input: JobInputParsed, customerId: string | null, contactId: 
     currency: input.currency,
     pricingNotes: input.pricingNotes,
     termsTemplateId: input.termsTemplateId,
-    termsAndConditions: input.termsAndConditions,
+    termsAndConditions: terms || null,
   } satisfies Partial<JobValues>;
 }
 
@@ -308,7 +311,7 @@ async function guardNewDrivers(
 }
 
 export async function createJob(
-  db: Database,
+  db: Db,
   input: JobInputParsed,
   userId: string | null,
   hours?: HoursContext,
@@ -347,7 +350,7 @@ export async function createJob(
 }
 
 export async function updateJob(
-  db: Database,
+  db: Db,
   id: string,
   input: JobInputParsed,
   userId: string | null,
@@ -432,7 +435,7 @@ async function homeDepotsOf(tx: Db, vehicleIds: (string | null)[]): Promise<Map<
  * slot still holds what the board saw.
  */
 export async function allocateSlot(
-  db: Database,
+  db: Db,
   jobId: string,
   slotId: string,
   change: SlotAllocationInputParsed,
@@ -474,7 +477,7 @@ export async function allocateSlot(
  * and offers the job to every driver on it.
  */
 export async function publishJob(
-  db: Database,
+  db: Db,
   id: string,
   userId: string | null,
   now = new Date(),
@@ -499,7 +502,7 @@ export async function publishJob(
   });
 }
 
-export async function changeJobStatus(db: Database, id: string, status: JobStatus): Promise<SaveOutcome> {
+export async function changeJobStatus(db: Db, id: string, status: JobStatus): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
     const stored = await lockJob(tx, id);
     if (!stored) throw new HttpError(404, JOB_NOT_FOUND);

@@ -1,4 +1,11 @@
-import { addDays, dateInZone, JOB_CHANGED_MESSAGE, type Job, type JobSaveResult } from '@dms/domain';
+import {
+  addDays,
+  dateInZone,
+  JOB_CHANGED_MESSAGE,
+  JOB_VERSION_REQUIRED,
+  type Job,
+  type JobSaveResult,
+} from '@dms/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, driverPreferences, emailNotifications, jobOffers, jobs } from '../../db/schema';
@@ -121,6 +128,16 @@ describe('creating a job', () => {
     expect(customer?.companyName).toBe('Northside Public School');
     const contacts = await t.asManager('GET', `/api/customers/${job.customerId}/contacts`);
     expect(contacts.json().total).toBe(1);
+  });
+
+  it('stores terms through the rich-text allow-list: no script or event handler comes back', async () => {
+    const job = await create({
+      termsAndConditions:
+        '<p>Deposit <strong>20 %</strong><script>alert(1)</script><img src=x onerror="alert(2)"></p><p onclick="x()">Cancellation 7 days</p>',
+    });
+    expect(job.termsAndConditions).toBe('<p>Deposit <strong>20 %</strong></p><p>Cancellation 7 days</p>');
+    const stored = (await t.asManager('GET', `/api/jobs/${job.id}`)).json() as Job;
+    expect(stored.termsAndConditions).toBe(job.termsAndConditions);
   });
 
   it('gives every new job its own number', async () => {
@@ -252,15 +269,29 @@ describe('editing a job', () => {
     expect((await t.asManager('GET', `/api/jobs/${job.id}`)).json().title).toBe('First');
   });
 
+  it('answers 428 to a save that does not say which version it changes, and changes nothing', async () => {
+    const job = await create();
+    const res = await t.asManager('PUT', `/api/jobs/${job.id}`, { ...fullJob(), title: 'Blind' });
+    expect(res.statusCode).toBe(428);
+    expect(res.json()).toEqual({ message: JOB_VERSION_REQUIRED });
+    const stored = (await t.asManager('GET', `/api/jobs/${job.id}`)).json() as Job;
+    expect([stored.title, stored.version]).toEqual([job.title, job.version]);
+  });
+
   it('takes a new job number when editing, unless another job has it', async () => {
     const a = await create({ title: 'A' });
     const b = await create({ title: 'B' });
     const renamed = await t.asManager('PUT', `/api/jobs/${a.id}`, {
       title: 'A',
       jobNumber: 'SCHOOL-2026-01',
+      version: a.version,
     });
     expect(expectJson<Job>(renamed, 200).jobNumber).toBe('SCHOOL-2026-01');
-    const taken = await t.asManager('PUT', `/api/jobs/${b.id}`, { title: 'B', jobNumber: 'SCHOOL-2026-01' });
+    const taken = await t.asManager('PUT', `/api/jobs/${b.id}`, {
+      title: 'B',
+      jobNumber: 'SCHOOL-2026-01',
+      version: b.version,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual([
       { path: 'jobNumber', message: 'This job number is already used by another job' },
@@ -342,13 +373,18 @@ describe('updates to a published job', () => {
       vehicles: [{ vehicleId: bus2.id, driverId: t.driver.user.id }],
     };
     const priced = expectJson<Job>(
-      await t.asManager('PUT', `/api/jobs/${job.id}`, { ...base, basePrice: 2000 }),
+      await t.asManager('PUT', `/api/jobs/${job.id}`, {
+        ...base,
+        basePrice: 2000,
+        version: published.version,
+      }),
       200,
     );
     expect(priced.hasUpdates).toBe(0);
 
     const moved = await t.asManager('PUT', `/api/jobs/${job.id}`, {
       ...base,
+      version: priced.version,
       legs: [{ originAddress: 'Northside PS', destinationAddress: 'Museum', departureTime: '07:45' }],
     });
     expect(expectJson<Job>(moved, 200).hasUpdates).toBe(1);
@@ -365,9 +401,11 @@ describe('updates to a published job', () => {
     const job = await create({ newCustomer: undefined, vehicles: [{ vehicleId: bus2.id }] });
     await t.asManager('POST', `/api/jobs/${job.id}/publish`);
     const added = await createDriver(t.db);
+    const published = (await t.asManager('GET', `/api/jobs/${job.id}`)).json() as Job;
     await t.asManager('PUT', `/api/jobs/${job.id}`, {
       ...fullJob(),
       newCustomer: undefined,
+      version: published.version,
       status: 'confirmed',
       vehicles: [{ vehicleId: bus2.id, driverId: added.id }],
     });

@@ -27,11 +27,15 @@ import {
 import { getAppSettingsRow, lockAppSettings, saveAppSettings } from '../settings/settings.repository';
 import { checkLogoContent } from './logo-content';
 import {
+  ANY_LOGO_TYPE,
+  keyOfUntypedUpload,
   LOGO_KEY,
   LOGO_UPLOAD_ROUTE,
   logoUrlOfKey,
   releaseLogoUrl,
   requestLogoUpload,
+  UNTYPED_LOGO_KEY,
+  untypedLogoFile,
 } from './logos.service';
 
 // Served files cannot run anything or load anything, even if a browser were made to open one as a page.
@@ -71,7 +75,8 @@ export async function logosRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Ask for an address to upload a logo to',
         description:
           'PUT the file to uploadURL with its Content-Type (and, on S3, its exact size) within 10 minutes, ' +
-          'then save the settings with logoUrl. The address is single use.',
+          'then save the settings with logoUrl. The address is single use. Without a body (the spec client) the ' +
+          'address takes any logo type, judged by the content; a body names fileName, contentType and size.',
         body: LogoUploadRequestSchema,
         response: { 200: LogoUploadResponseSchema },
       },
@@ -95,10 +100,12 @@ export async function logosRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const engine = storage();
       const { key } = request.params;
-      if (!(engine instanceof LocalStorage) || !LOGO_KEY.test(key)) throw new HttpError(404, 'Not found');
+      const untyped = UNTYPED_LOGO_KEY.test(key);
+      if (!(engine instanceof LocalStorage) || !(LOGO_KEY.test(key) || untyped))
+        throw new HttpError(404, 'Not found');
       const contentType = mediaType(request.headers['content-type']);
       const expires = Number(request.query.expires);
-      const check = engine.checkUpload(key, contentType, LOGO_MAX_BYTES, {
+      const check = engine.checkUpload(key, untyped ? ANY_LOGO_TYPE : contentType, LOGO_MAX_BYTES, {
         expires: Number.isSafeInteger(expires) ? expires : 0,
         signature: request.query.signature ?? '',
       });
@@ -106,19 +113,22 @@ export async function logosRoutes(app: FastifyInstance): Promise<void> {
       if (check === 'expired') throw new HttpError(403, EXPIRED_LINK);
       const tooLarge = () => new HttpError(413, LOGO_MESSAGES.size, undefined, { connection: 'close' });
       if (Number(request.headers['content-length'] ?? 0) > LOGO_MAX_BYTES) throw tooLarge();
-      if (await engine.exists(key)) throw new HttpError(403, USED_LINK);
+      const used = untyped ? (await untypedLogoFile(engine, key)) !== null : await engine.exists(key);
+      if (used) throw new HttpError(403, USED_LINK);
       if (!request.body || typeof (request.body as Readable).on !== 'function') {
         throw new HttpError(400, LOGO_MESSAGES.type);
       }
       const bytes = await readLimited(request.body as Readable, LOGO_MAX_BYTES, tooLarge);
-      const checked = checkLogoContent(bytes, contentTypeOfKey(key));
+      // An untyped address takes the type the PUT declares, and the content must be of that type.
+      const checked = checkLogoContent(bytes, untyped ? contentType : contentTypeOfKey(key));
+      const storedKey = untyped ? keyOfUntypedUpload(key, checked.contentType) : key;
       try {
-        await engine.put(key, checked.bytes, checked.contentType, { exclusive: true });
+        await engine.put(storedKey, checked.bytes, checked.contentType, { exclusive: true });
       } catch (error) {
         if (error instanceof ObjectExistsError) throw new HttpError(403, USED_LINK);
         throw error;
       }
-      return { message: 'Logo uploaded', logoUrl: logoUrlOfKey(key) };
+      return { message: 'Logo uploaded', logoUrl: logoUrlOfKey(storedKey) };
     },
   );
 

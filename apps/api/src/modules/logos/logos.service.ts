@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  LOGO_CONTENT_TYPES,
   type LOGO_EXTENSIONS,
   LOGO_MAX_BYTES,
   LOGO_MESSAGES,
   type LogoUploadRequest,
   type LogoUploadResponse,
+  type TypedLogoUploadRequest,
 } from '@dms/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -23,17 +25,28 @@ export const LOGO_UPLOAD_ROUTE = '/api/logos/upload';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** A checked logo: served by GET /api/uploads/:key, referenced by the settings. */
 export const LOGO_KEY = new RegExp(`^logo-${UUID}\\.(?:png|jpg|webp|svg)$`);
-/** An S3 upload not checked yet: never served; checked and copied to a logo key when settings are saved. */
-export const UPLOAD_KEY = new RegExp(`^upload-${UUID}\\.(?:png|jpg|webp|svg)$`);
+/**
+ * A logo asked for without its type (the spec's bodiless request), on local storage: the signed PUT
+ * stores the checked file as `<this>.<ext of its content>`, and settings name it without the ext.
+ */
+export const UNTYPED_LOGO_KEY = new RegExp(`^logo-${UUID}$`);
+/**
+ * An S3 upload not checked yet (typed, or without a type): never served; checked and copied to a logo
+ * key when settings are saved.
+ */
+export const UPLOAD_KEY = new RegExp(`^upload-${UUID}(?:\\.(?:png|jpg|webp|svg))?$`);
 
-const EXTENSION_OF_TYPE: Record<LogoUploadRequest['contentType'], string> = {
+/** The type a signed address is bound to when the request named none: any logo type, judged by content. */
+export const ANY_LOGO_TYPE = '*';
+
+const EXTENSION_OF_TYPE: Record<TypedLogoUploadRequest['contentType'], string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
   'image/svg+xml': 'svg',
 };
 
-const TYPE_OF_EXTENSION: Record<(typeof LOGO_EXTENSIONS)[number], LogoUploadRequest['contentType']> = {
+const TYPE_OF_EXTENSION: Record<(typeof LOGO_EXTENSIONS)[number], TypedLogoUploadRequest['contentType']> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -52,7 +65,7 @@ export function storageKeyOfLogoUrl(url: string, config: Config): string | null 
   if (path.startsWith(config.publicUrl)) path = path.slice(config.publicUrl.length);
   if (!path.startsWith(`${UPLOADS_ROUTE}/`)) return null;
   const key = path.slice(UPLOADS_ROUTE.length + 1);
-  return LOGO_KEY.test(key) || UPLOAD_KEY.test(key) ? key : null;
+  return LOGO_KEY.test(key) || UPLOAD_KEY.test(key) || UNTYPED_LOGO_KEY.test(key) ? key : null;
 }
 
 function typeRefused(path: string): HttpError {
@@ -64,6 +77,7 @@ export async function requestLogoUpload(
   storage: ObjectStorage,
   input: LogoUploadRequest,
 ): Promise<LogoUploadResponse> {
+  if (!input) return requestUntypedUpload(storage);
   // The name must carry an allowed extension of the declared type (spec 2 §5); the content is
   // checked again when it arrives.
   const extension = input.fileName.slice(input.fileName.lastIndexOf('.') + 1).toLowerCase();
@@ -80,6 +94,37 @@ export async function requestLogoUpload(
     logoUrl: logoUrlOfKey(key),
     expiresAt: target.expiresAt.toISOString(),
   };
+}
+
+/**
+ * An address for a file whose type and size are not known yet (the spec's request has no body). The
+ * size limit and the type are then enforced on the content: by the local PUT route as it arrives, or
+ * on S3 when settings are saved.
+ */
+async function requestUntypedUpload(storage: ObjectStorage): Promise<LogoUploadResponse> {
+  const key = `${storage.driver === 'local' ? 'logo' : 'upload'}-${randomUUID()}`;
+  const target = await storage.createUploadUrl(key, ANY_LOGO_TYPE, LOGO_MAX_BYTES, {
+    uploadPath: LOGO_UPLOAD_ROUTE,
+  });
+  return {
+    uploadURL: target.uploadURL,
+    logoUrl: logoUrlOfKey(key),
+    expiresAt: target.expiresAt.toISOString(),
+  };
+}
+
+/** The stored file of an untyped local upload: its key with the extension of its checked content. */
+export async function untypedLogoFile(storage: ObjectStorage, key: string): Promise<string | null> {
+  for (const type of LOGO_CONTENT_TYPES) {
+    const candidate = `${key}.${EXTENSION_OF_TYPE[type]}`;
+    if (await storage.exists(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Where the checked content of an untyped upload goes: `key.<ext of its type>`. */
+export function keyOfUntypedUpload(key: string, contentType: TypedLogoUploadRequest['contentType']): string {
+  return `${key}.${EXTENSION_OF_TYPE[contentType]}`;
 }
 
 function uploadFailed(): HttpError {
@@ -103,6 +148,11 @@ export async function adoptLogoUrl(
   if (requested === current) return current;
   const key = storageKeyOfLogoUrl(requested, config);
   if (!key) throw uploadFailed();
+  if (UNTYPED_LOGO_KEY.test(key)) {
+    const stored = await untypedLogoFile(storage, key);
+    if (!stored) throw uploadFailed();
+    return logoUrlOfKey(stored);
+  }
   if (LOGO_KEY.test(key)) {
     if (!(await storage.exists(key))) throw uploadFailed();
     return logoUrlOfKey(key);
@@ -119,7 +169,9 @@ export async function adoptLogoUrl(
   if (!uploaded) throw uploadFailed();
   let checked: ReturnType<typeof checkLogoContent>;
   try {
-    checked = checkLogoContent(uploaded.bytes, contentTypeOfKey(key));
+    // An untyped S3 upload is judged by the type it was sent with; a typed one was signed with its type.
+    const declared = key.includes('.') ? contentTypeOfKey(key) : uploaded.contentType;
+    checked = checkLogoContent(uploaded.bytes, declared);
   } catch (error) {
     await storage.delete(key);
     throw error;

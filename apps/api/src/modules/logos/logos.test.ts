@@ -69,6 +69,42 @@ describe('logo upload (local storage)', () => {
     expect(branding.json()).toMatchObject({ logoUrl, logoBackground: 'white' });
   });
 
+  it("answers an address to the spec's bodiless request; the file is judged by its content", async () => {
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/logos/upload',
+      headers: { cookie: t.manager.cookie, 'x-requested-with': 'spec-client' },
+    });
+    const { uploadURL, logoUrl } = expectJson<{ uploadURL: string; logoUrl: string }>(bare, 200);
+    expect(uploadURL).toMatch(/^\/api\/logos\/upload\/logo-[0-9a-f-]{36}\?expires=\d+&signature=[\w-]+$/);
+    expect(logoUrl).toMatch(/^\/api\/uploads\/logo-[0-9a-f-]{36}$/);
+
+    // A script sent as a PNG is refused and nothing is stored; the address stays good.
+    const before = storedFiles().length;
+    expect((await put(uploadURL, '<script>alert(1)</script>', 'image/png')).statusCode).toBe(400);
+    expect(storedFiles()).toHaveLength(before);
+
+    const png = tinyPng();
+    const sent = await put(uploadURL, png, 'image/png');
+    expect(sent.statusCode, sent.body).toBe(200);
+    const stored = sent.json().logoUrl as string;
+    expect(stored).toBe(`${logoUrl}.png`);
+    expect((await put(uploadURL, png, 'image/png')).statusCode).toBe(403);
+
+    // Settings may name the address the request answered: the stored file's address is kept.
+    const saved = await t.asManager('PUT', '/api/settings', { appName: 'Harbour Coaches', logoUrl });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().logoUrl).toBe(stored);
+    const served = await t.app.inject({ url: stored });
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/png');
+
+    // An empty JSON object is the same request; a partial one is not.
+    expect((await t.asManager('POST', '/api/logos/upload', {})).statusCode).toBe(200);
+    const partial = await t.asManager('POST', '/api/logos/upload', { fileName: 'logo.png' });
+    expect(partial.statusCode).toBe(400);
+  });
+
   it('stores a hostile SVG sanitised', async () => {
     const svg = Buffer.from(HOSTILE_SVG);
     const { uploadURL, logoUrl } = await uploadUrlFor('brand.svg', 'image/svg+xml', svg.length);
@@ -412,6 +448,34 @@ describe('logo upload (S3 storage)', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(LOGO_MESSAGES.type);
     expect([...fake.objects.keys()].filter((k) => k.includes('upload-'))).toEqual([]);
+  });
+
+  it("checks a bodiless request's upload by its content when settings are saved", async () => {
+    const res = await t.asManager('POST', '/api/logos/upload', {});
+    const { uploadURL, logoUrl } = expectJson<{ uploadURL: string; logoUrl: string }>(res, 200);
+    expect(logoUrl).toMatch(/^\/api\/uploads\/upload-[0-9a-f-]{36}$/);
+    const png = tinyPng();
+    const sent = await fetch(uploadURL, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: png,
+    });
+    expect(sent.status).toBe(200);
+    const saved = await save(logoUrl);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const served = await t.app.inject({ url: saved.json().logoUrl });
+    expect(served.rawPayload.equals(png)).toBe(true);
+
+    const evil = expectJson<{ uploadURL: string; logoUrl: string }>(
+      await t.asManager('POST', '/api/logos/upload', {}),
+      200,
+    );
+    await fetch(evil.uploadURL, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: 'not a png',
+    });
+    expect((await save(evil.logoUrl)).statusCode).toBe(400);
   });
 
   it('deletes the logo object with the setting', async () => {

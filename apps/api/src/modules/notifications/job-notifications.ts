@@ -1,6 +1,6 @@
 import { createFormatters, type DriverJob, type Formatters } from '@dms/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { EmailNotificationType } from '../../db/schema';
 import { type JobMailFacts, type JobNotice, jobName, jobNoticeMail } from '../../mail/job-templates';
 import type { Mailer } from '../../mail/mailer';
@@ -8,7 +8,8 @@ import { getAppSettings } from '../settings/settings.repository';
 import { recipients, recordNotification } from './notifications.repository';
 
 export interface NotificationDeps {
-  db: Database;
+  /** The transaction of the change the mails are about (or the database, for a task's own writes). */
+  db: Db;
   mailer: Mailer;
   publicUrl: string;
   timeZone: string;
@@ -131,10 +132,9 @@ function routeText(job: NotifiedJob): string | null {
 }
 
 /**
- * Mails people about a job after the change committed, honouring each one's preferences. Every
- * mail is a row of email_notifications: skipped by preference, or queued and then settled by the
- * queue as sent or failed (with its reason). Never throws: a mail must not undo or fail the change
- * that caused it.
+ * Queues mails about a job, honouring each one's preferences, in `deps.db`: given the transaction of
+ * the change, the mails commit with it or not at all. Every mail is a row of email_notifications:
+ * skipped by preference, or queued and then settled by the queue as sent or failed (with its reason).
  */
 export async function notifyAboutJob(
   deps: NotificationDeps,
@@ -144,52 +144,42 @@ export async function notifyAboutJob(
 ): Promise<void> {
   if (userIds.length === 0) return;
   const emailType = EMAIL_TYPE[notification.type];
-  try {
-    const [{ appName, currency, locale }, people] = await Promise.all([
-      getAppSettings(deps.db),
-      recipients(deps.db, userIds),
-    ]);
-    const format = createFormatters({ currency, locale, timeZone: deps.timeZone });
-    await Promise.all(
-      people.map(async (person) => {
-        if (person[PREFERENCE[notification.type]] !== 1) {
-          await recordNotification(deps.db, {
-            userId: person.id,
-            jobId: job.id,
-            emailType,
-            status: 'skipped',
-            failureReason: 'Turned off in the notification preferences',
-          });
-          return;
-        }
-        const facts: JobMailFacts = {
-          appName,
-          publicUrl: deps.publicUrl,
-          firstName: person.firstName,
-          jobNumber: job.jobNumber,
-          title: job.title,
-          serviceDate: job.serviceDate ? format.serviceDate(job.serviceDate) : null,
-          startTime: job.legs[0]?.departureTime ?? null,
-          route: routeText(job),
-        };
-        const content = jobNoticeMail(facts, notice(notification, facts, format));
-        // The row ('queued') and the queued mail commit together; the queue settles the row as sent,
-        // or failed with the reason once its retries run out.
-        await deps.db.transaction(async (tx) => {
-          const notificationId = await recordNotification(tx, {
-            userId: person.id,
-            jobId: job.id,
-            emailType,
-            status: 'queued',
-          });
-          await deps.mailer.send({ to: person.email, ...content }, { tx, notificationId });
-        });
-      }),
-    );
-  } catch (error) {
-    deps.log.error(
-      { err: { message: (error as Error).message }, jobId: job.id },
-      'job mails could not be prepared',
-    );
+  // One statement at a time: a transaction is one connection, which runs one query at once.
+  const { appName, currency, locale } = await getAppSettings(deps.db);
+  const people = await recipients(deps.db, userIds);
+  const format = createFormatters({ currency, locale, timeZone: deps.timeZone });
+  for (const person of people) {
+    if (person[PREFERENCE[notification.type]] !== 1) {
+      await recordNotification(deps.db, {
+        userId: person.id,
+        jobId: job.id,
+        emailType,
+        status: 'skipped',
+        failureReason: 'Turned off in the notification preferences',
+      });
+      continue;
+    }
+    const facts: JobMailFacts = {
+      appName,
+      publicUrl: deps.publicUrl,
+      firstName: person.firstName,
+      jobNumber: job.jobNumber,
+      title: job.title,
+      serviceDate: job.serviceDate ? format.serviceDate(job.serviceDate) : null,
+      startTime: job.legs[0]?.departureTime ?? null,
+      route: routeText(job),
+    };
+    const content = jobNoticeMail(facts, notice(notification, facts, format));
+    // The row ('queued') and the queued mail commit together; the queue settles the row as sent,
+    // or failed with the reason once its retries run out.
+    await deps.db.transaction(async (tx) => {
+      const notificationId = await recordNotification(tx, {
+        userId: person.id,
+        jobId: job.id,
+        emailType,
+        status: 'queued',
+      });
+      await deps.mailer.send({ to: person.email, ...content }, { tx, notificationId });
+    });
   }
 }

@@ -34,9 +34,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The driver on the shared bus: a vehicle is on one open shift at a time, so each next driver takes over. */
+let onBus: { call: Caller; shiftId: string } | undefined;
+
 async function driverOnShift(firstName: string) {
   const driver = await createDriver(t.db, { firstName, lastName: 'Reporter' });
   const call: Caller = t.callerWith({ [TEST_TERMINAL_HEADER]: driver.id });
+  if (onBus) expectJson(await onBus.call('POST', `/api/shifts/end/${onBus.shiftId}`), 200);
   const started = await call('POST', '/api/shifts/start', {
     vehicleId: bus.id,
     inspection: {
@@ -44,6 +48,7 @@ async function driverOnShift(firstName: string) {
     },
   });
   expect(started.statusCode, started.body).toBe(201);
+  onBus = { call, shiftId: started.json().shift.id };
   if (firstName === 'Failing') {
     // The failed check opened a defect on the shared bus: clear it so the next driver can take it.
     const open = (await t.asManager('GET', `/api/vehicle-defects?vehicleId=${bus.id}`)).json();

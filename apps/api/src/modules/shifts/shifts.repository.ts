@@ -1,7 +1,7 @@
 import type { Shift } from '@dms/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { shifts, vehicles } from '../../db/schema';
+import { shifts, users, vehicles } from '../../db/schema';
 
 const shiftColumns = {
   id: shifts.id,
@@ -74,11 +74,25 @@ export async function endShift(db: Db, id: string, driverId: string, endTime: Da
   return rows.length > 0;
 }
 
-/** A company-owned, active vehicle (the only kind a driver clocks in with, spec 1 §2). */
+/**
+ * A company-owned, active vehicle (the only kind a driver clocks in with, spec 1 §2), locked for the
+ * clock-in's transaction: two drivers clocking in with it at once take turns.
+ */
 export async function clockInVehicle(db: Db, id: string) {
   const [row] = await db
-    .select({ id: vehicles.id })
+    .select({ id: vehicles.id, registrationNumber: vehicles.registrationNumber, nickname: vehicles.nickname })
     .from(vehicles)
-    .where(and(eq(vehicles.id, id), eq(vehicles.type, 'company_owned'), eq(vehicles.isActive, 1)));
+    .where(and(eq(vehicles.id, id), eq(vehicles.type, 'company_owned'), eq(vehicles.isActive, 1)))
+    .for('update');
+  return row;
+}
+
+/** Who holds an open shift on the vehicle, if anyone (at most one: a partial unique index sees to it). */
+export async function openShiftOnVehicle(db: Db, vehicleId: string) {
+  const [row] = await db
+    .select({ driverId: shifts.driverId, firstName: users.firstName, lastName: users.lastName })
+    .from(shifts)
+    .innerJoin(users, eq(users.id, shifts.driverId))
+    .where(and(eq(shifts.vehicleId, vehicleId), isNull(shifts.endTime)));
   return row;
 }

@@ -3,8 +3,8 @@ import {
   LOGO_MAX_BYTES,
   LOGO_MESSAGES,
   type LogoTarget,
-  type LogoUploadRequest,
   type LogoUploadResponse,
+  type TypedLogoUploadRequest,
 } from '@dms/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
@@ -19,7 +19,7 @@ export const LOGO_ACCEPT = [
   'image/png,image/jpeg,image/svg+xml,image/webp',
 ].join(',');
 
-const TYPE_OF_EXTENSION: Record<(typeof LOGO_EXTENSIONS)[number], LogoUploadRequest['contentType']> = {
+const TYPE_OF_EXTENSION: Record<(typeof LOGO_EXTENSIONS)[number], TypedLogoUploadRequest['contentType']> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -36,9 +36,9 @@ function extensionOf(fileName: string): string {
  * The content type the server expects for the file's extension (the server refuses a name whose
  * extension does not match the declared type), or null when the extension is not allowed.
  */
-export function logoContentType(file: Pick<File, 'name'>): LogoUploadRequest['contentType'] | null {
+export function logoContentType(file: Pick<File, 'name'>): TypedLogoUploadRequest['contentType'] | null {
   return (
-    (TYPE_OF_EXTENSION as Record<string, LogoUploadRequest['contentType'] | undefined>)[
+    (TYPE_OF_EXTENSION as Record<string, TypedLogoUploadRequest['contentType'] | undefined>)[
       extensionOf(file.name)
     ] ?? null
   );
