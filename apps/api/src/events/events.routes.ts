@@ -14,9 +14,13 @@ const QuerySchema = z.object({
   lastEventId: z.coerce.number().int().min(0).optional(),
 });
 
-function frame(event: LiveEvent): string {
-  return `id: ${event.id}\ndata: ${JSON.stringify({ type: event.type, ...event.payload })}\n\n`;
+/** `resumeFrom` is the highest id sent so far: the client's Last-Event-ID never goes back. */
+function frame(event: LiveEvent, resumeFrom: number): string {
+  return `id: ${resumeFrom}\ndata: ${JSON.stringify({ type: event.type, ...event.payload })}\n\n`;
 }
+
+/** Ids a stream remembers having sent, to send each event once (catch-up and live overlap). */
+const SENT_IDS_KEPT = 2000;
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in user (and the driver signed in at the
@@ -67,20 +71,25 @@ export async function eventsRoutes(app: FastifyInstance, options: { listen?: Lis
       });
       raw.write(`retry: 3000\n\n`);
 
-      let lastSent = after ?? hub.latestId;
+      let highest = after ?? hub.latestId;
+      // Events commit out of id order (ids are taken when a transaction starts writing, not when it
+      // commits), so one may arrive below the highest sent: it is sent all the same, once.
+      const sent = new Set<number>();
       // Live events wait while the catch-up is read, so that the stream stays in id order.
       let held: LiveEvent[] | null = after !== undefined ? [] : null;
       const send = (event: LiveEvent) => {
-        if (event.id <= lastSent || raw.destroyed) return;
-        lastSent = event.id;
-        raw.write(frame(event));
+        if (sent.has(event.id) || (after !== undefined && event.id <= after) || raw.destroyed) return;
+        sent.add(event.id);
+        if (sent.size > SENT_IDS_KEPT) sent.delete(sent.values().next().value as number);
+        highest = Math.max(highest, event.id);
+        raw.write(frame(event, highest));
       };
       const unsubscribe = hub.subscribe({
         audience,
         send: (event) => (held ? held.push(event) : send(event)),
       });
       // A fresh stream learns where it stands, so that its first reconnect catches up from here.
-      if (after === undefined) raw.write(`id: ${lastSent}\n\n`);
+      if (after === undefined) raw.write(`id: ${highest}\n\n`);
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
       const close = () => {

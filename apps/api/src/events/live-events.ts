@@ -1,5 +1,5 @@
 import type { UserRole } from '@dms/domain';
-import { and, asc, gt, gte, or, sql } from 'drizzle-orm';
+import { and, asc, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db, Listen } from '../db/client';
 import { type LiveEvent, liveEvents } from '../db/schema';
 
@@ -11,6 +11,14 @@ export const LIVE_EVENTS_CHANNEL = 'dms_live_events';
 /** How far back a reconnecting client may catch up. */
 export const CATCH_UP_WINDOW_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
+/**
+ * An id skipped over may belong to a transaction that has not committed yet (ids are taken when an
+ * event is written, rows become visible at commit): it is looked for again at each read for this
+ * long, then given up (a rolled-back transaction leaves its id unused for ever).
+ */
+const GAP_TTL_MS = 60_000;
+/** A skip wider than this is not remembered id by id (it would be a burst of rollbacks). */
+const MAX_GAP = 1000;
 
 export type LiveEventType = 'jobs.changed' | 'offers.changed' | 'requests.changed' | 'emergency';
 
@@ -58,6 +66,8 @@ interface Subscriber {
 export class LiveEventHub {
   private readonly subscribers = new Set<Subscriber>();
   private lastSeenId = 0;
+  /** Ids below lastSeenId not seen yet, with when they were first missed. */
+  private readonly gaps = new Map<number, number>();
   private reading: Promise<void> | undefined;
   private readAgain = false;
   private stopListening: (() => Promise<void>) | undefined;
@@ -113,21 +123,50 @@ export class LiveEventHub {
   }
 
   private async readNew(): Promise<void> {
+    this.forgetOldGaps();
     for (;;) {
+      const gapIds = [...this.gaps.keys()];
       const rows = await this.db
         .select()
         .from(liveEvents)
-        .where(gt(liveEvents.id, this.lastSeenId))
+        .where(
+          gapIds.length > 0
+            ? or(gt(liveEvents.id, this.lastSeenId), inArray(liveEvents.id, gapIds))
+            : gt(liveEvents.id, this.lastSeenId),
+        )
         .orderBy(asc(liveEvents.id))
         .limit(BATCH);
+      let newRows = 0;
       for (const event of rows) {
-        this.lastSeenId = Math.max(this.lastSeenId, event.id);
-        for (const subscriber of this.subscribers) {
-          if (isFor(event, subscriber.audience)) subscriber.send(event);
+        if (this.gaps.delete(event.id)) {
+          this.deliver(event);
+          continue;
         }
+        if (event.id <= this.lastSeenId) continue;
+        newRows++;
+        this.rememberGap(this.lastSeenId, event.id);
+        this.lastSeenId = event.id;
+        this.deliver(event);
       }
-      if (rows.length < BATCH) return;
+      if (newRows === 0 || rows.length < BATCH) return;
     }
+  }
+
+  private deliver(event: LiveEvent): void {
+    for (const subscriber of this.subscribers) {
+      if (isFor(event, subscriber.audience)) subscriber.send(event);
+    }
+  }
+
+  private rememberGap(from: number, to: number): void {
+    if (to - from - 1 > MAX_GAP) return;
+    const now = Date.now();
+    for (let id = from + 1; id < to; id++) this.gaps.set(id, now);
+  }
+
+  private forgetOldGaps(): void {
+    const limit = Date.now() - GAP_TTL_MS;
+    for (const [id, since] of this.gaps) if (since < limit) this.gaps.delete(id);
   }
 
   /** The events for this audience after `afterId`, within the catch-up window, oldest first. */

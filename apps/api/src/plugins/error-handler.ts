@@ -34,12 +34,14 @@ const SQL_STATE_ANSWERS: Record<string, [number, string]> = {
 };
 
 /**
- * What an error log line may hold: never the error object itself, since a database error carries
- * the failed query's parameters (a new password hash, personal details).
+ * What an error log line holds. The logger's `err` serializer (app.ts) keeps only what logSafeError
+ * lets through: a database error carries the failed query's parameters (a new password hash,
+ * personal details), which must not reach the log.
  */
 function errorSummary(error: FastifyError, request: FastifyRequest, state: string | undefined) {
   return {
-    err: { ...logSafeError(error), ...(state ? { code: state } : {}) },
+    err: error,
+    ...(state ? { sqlState: state } : {}),
     route: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
   };
 }
@@ -53,7 +55,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A thrown non-Error (a library's bare string or event) has no status or code: treat it as ours.
     if (!(error instanceof Error)) {
-      request.log.error({ err: logSafeError(error), thrown: typeof error }, 'request failed');
+      request.log.error({ thrown: logSafeError(error).type }, 'request failed');
       return reply.code(500).send({ message: 'Internal server error' });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

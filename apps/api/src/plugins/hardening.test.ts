@@ -76,6 +76,10 @@ describe('NUL and control characters', () => {
     const lines = logLines.join('');
     expect(lines).toContain('request failed');
     expect(lines).toContain('/api/test/failing-write');
+    // The line says what went wrong (the driver's own words and the SQLSTATE), not 'non-error thrown'.
+    expect(lines).toContain('null value in column');
+    expect(lines).toContain('"sqlState":"23502"');
+    expect(lines).not.toContain('non-error thrown');
     expect(lines).not.toContain(SECRET);
     expect(lines).not.toContain('$argon2');
   });

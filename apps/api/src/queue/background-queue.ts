@@ -57,6 +57,19 @@ const MAIL_EXPIRE_SECONDS = 60;
 /** How often expired jobs are looked for (pg-boss's default is a minute). */
 const SUPERVISE_SECONDS = 20;
 
+/**
+ * pg-boss emits Errors, and for a worker's failure a plain copy of one with the queue and worker added;
+ * the log's error serializer takes only Errors, so the copy is turned back into one.
+ */
+function queueErrorLine(error: unknown) {
+  if (error instanceof Error) return { err: error };
+  const e = (error ?? {}) as { message?: unknown; code?: unknown; queue?: unknown; worker?: unknown };
+  const err = Object.assign(new Error(typeof e.message === 'string' ? e.message : 'queue error'), {
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+  });
+  return { err, queue: typeof e.queue === 'string' ? e.queue : undefined };
+}
+
 export class BackgroundQueue {
   private readonly boss: PgBoss;
   private started = false;
@@ -70,7 +83,7 @@ export class BackgroundQueue {
       // Completed mail jobs are removed at the next maintenance: their payload has done its work.
       maintenanceIntervalSeconds: 300,
     });
-    this.boss.on('error', (error) => options.log.warn({ err: { message: error.message } }, 'queue error'));
+    this.boss.on('error', (error) => options.log.warn(queueErrorLine(error), 'queue error'));
   }
 
   /** The periodic tasks, given once the app they work on is built. */
@@ -165,7 +178,7 @@ export class BackgroundQueue {
       const reason = (error as Error).message.slice(0, 500);
       const last = job.retryCount >= job.retryLimit;
       this.options.log.warn(
-        { jobId: job.id, try: job.retryCount + 1, last, err: { message: reason } },
+        { jobId: job.id, try: job.retryCount + 1, last, err: error },
         last ? 'mail failed for good' : 'mail failed, will retry',
       );
       if (last && notificationId)

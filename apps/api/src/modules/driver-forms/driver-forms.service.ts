@@ -95,8 +95,9 @@ export async function startShift(
   timeZone: string,
   now = new Date(),
 ) {
-  if (await getActiveShift(tx, driverId)) throw new HttpError(409, FORM_MESSAGES.onShift);
+  // The vehicle's row is locked first: whoever waited for it then sees the shift the other one began.
   const vehicle = await clockInVehicle(tx, input.vehicleId);
+  if (await getActiveShift(tx, driverId)) throw new HttpError(409, FORM_MESSAGES.onShift);
   if (!vehicle) {
     throw new HttpError(400, FORM_MESSAGES.vehicle, [{ path: 'vehicleId', message: FORM_MESSAGES.vehicle }]);
   }

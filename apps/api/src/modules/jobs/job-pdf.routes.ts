@@ -41,10 +41,7 @@ export async function jobPdfRoutes(app: FastifyInstance): Promise<void> {
         ]);
         const logo = await loadLogo(getObjectStorage(app.config), app.config, settings.logoUrl).catch(
           (error: unknown) => {
-            request.log.warn(
-              { err: { message: (error as Error).message } },
-              'the document logo could not be read',
-            );
+            request.log.warn({ err: error }, 'the document logo could not be read');
             return null;
           },
         );

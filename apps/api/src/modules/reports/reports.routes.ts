@@ -274,7 +274,7 @@ async function exportCsv(
       if (items.length < EXPORT_BATCH) break;
     }
   } catch (error) {
-    log.error({ err: { message: (error as Error).message }, tab }, 'report export failed');
+    log.error({ err: error, tab }, 'report export failed');
     out.destroy(error as Error);
     return;
   }
