@@ -9,7 +9,14 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { emergencyAlerts, emergencyTypes, fuelLogs, inspectionTemplateQuestions } from './db/schema';
-import { createCategory, createDriver, createManager, createVehicle, TEST_PASSWORD } from './test/factories';
+import {
+  createCategory,
+  createDepot,
+  createDriver,
+  createManager,
+  createVehicle,
+  TEST_PASSWORD,
+} from './test/factories';
 import { freePort } from './test/free-port';
 import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from './test/private-postgres';
 import { startTestSmtpServer, type TestSmtpServer } from './test/smtp-server';
@@ -124,8 +131,9 @@ describe.skipIf(!binDir || Boolean(process.env.TEST_DATABASE_URL))(
   'a database restart under write load',
   () => {
     let managers: { email: string }[];
-    let drivers: { email: string; vehicleId: string }[];
+    let drivers: { id: string; email: string; vehicleId: string }[];
     let emergencyTypeId: string;
+    let depotId: string;
 
     beforeAll(async () => {
       pg = await startPrivatePostgres(binDir!);
@@ -164,9 +172,10 @@ describe.skipIf(!binDir || Boolean(process.env.TEST_DATABASE_URL))(
       await db.delete(inspectionTemplateQuestions);
       managers = await Promise.all(Array.from({ length: MANAGERS }, () => createManager(db)));
       const category = await createCategory(db);
+      depotId = (await createDepot(db)).id;
       drivers = await Promise.all(
         Array.from({ length: DRIVERS }, async () => ({
-          email: (await createDriver(db)).email,
+          ...(await createDriver(db)),
           vehicleId: (await createVehicle(db, { categoryId: category.id })).id,
         })),
       );
@@ -185,6 +194,19 @@ describe.skipIf(!binDir || Boolean(process.env.TEST_DATABASE_URL))(
     it('keeps the process alive, answers again within 10 s, and loses or doubles no write, mail or event', async () => {
       const managerCookie = await signIn(managers[0]!.email);
       const stream = openStream(managerCookie);
+      // A job save checks its references inside its transaction: one connection, one statement at a time.
+      for (const d of drivers.slice(0, 3)) {
+        const created = await fetch(`${base}/api/jobs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: managerCookie },
+          body: JSON.stringify({
+            title: 'Before the restarts',
+            legs: [{ originAddress: 'Depot', destinationAddress: 'School', departureTime: '08:00' }],
+            vehicles: [{ vehicleId: d.vehicleId, driverId: d.id, startingDepotId: depotId }],
+          }),
+        });
+        expect(created.status).toBe(201);
+      }
       const crew = await Promise.all(
         drivers.map(async (d) => {
           const cookie = await signIn(d.email);

@@ -32,54 +32,53 @@ async function byId<T extends { id: string }>(ids: string[], load: (ids: string[
 }
 
 export async function loadReferences(db: Db, refs: ReferencedIds) {
-  const [customerRows, contactRows, vehicleRows, driverRows, categoryRows, depotRows, templateRows] =
-    await Promise.all([
-      byId(unique(refs.customerIds), (ids) =>
-        db
-          .select({ id: customers.id, isActive: customers.isActive })
-          .from(customers)
-          .where(inArray(customers.id, ids)),
-      ),
-      byId(unique(refs.contactIds), (ids) =>
-        db
-          .select({ id: customerContacts.id, customerId: customerContacts.customerId })
-          .from(customerContacts)
-          .where(inArray(customerContacts.id, ids)),
-      ),
-      byId(unique(refs.vehicleIds), (ids) =>
-        db
-          .select({
-            id: vehicles.id,
-            isActive: vehicles.isActive,
-            categoryId: vehicles.categoryId,
-            defaultDepotId: vehicles.defaultDepotId,
-          })
-          .from(vehicles)
-          .where(inArray(vehicles.id, ids)),
-      ),
-      byId(unique(refs.driverIds), (ids) =>
-        db
-          .select({ id: users.id, isActive: users.isActive, roles: users.roles, role: users.role })
-          .from(users)
-          .where(inArray(users.id, ids)),
-      ),
-      byId(unique(refs.categoryIds), (ids) =>
-        db
-          .select({
-            id: vehicleCategoriesNew.id,
-            name: vehicleCategoriesNew.name,
-            color: vehicleCategoriesNew.color,
-          })
-          .from(vehicleCategoriesNew)
-          .where(inArray(vehicleCategoriesNew.id, ids)),
-      ),
-      byId(unique(refs.depotIds), (ids) =>
-        db.select({ id: depots.id }).from(depots).where(inArray(depots.id, ids)),
-      ),
-      byId(unique(refs.termsTemplateIds), (ids) =>
-        db.select({ id: termsTemplates.id }).from(termsTemplates).where(inArray(termsTemplates.id, ids)),
-      ),
-    ]);
+  // One statement after another: inside a transaction they share one connection, which runs one
+  // statement at a time (overlapping them is deprecated by pg and queues anyway).
+  const customerRows = await byId(unique(refs.customerIds), (ids) =>
+    db
+      .select({ id: customers.id, isActive: customers.isActive })
+      .from(customers)
+      .where(inArray(customers.id, ids)),
+  );
+  const contactRows = await byId(unique(refs.contactIds), (ids) =>
+    db
+      .select({ id: customerContacts.id, customerId: customerContacts.customerId })
+      .from(customerContacts)
+      .where(inArray(customerContacts.id, ids)),
+  );
+  const vehicleRows = await byId(unique(refs.vehicleIds), (ids) =>
+    db
+      .select({
+        id: vehicles.id,
+        isActive: vehicles.isActive,
+        categoryId: vehicles.categoryId,
+        defaultDepotId: vehicles.defaultDepotId,
+      })
+      .from(vehicles)
+      .where(inArray(vehicles.id, ids)),
+  );
+  const driverRows = await byId(unique(refs.driverIds), (ids) =>
+    db
+      .select({ id: users.id, isActive: users.isActive, roles: users.roles, role: users.role })
+      .from(users)
+      .where(inArray(users.id, ids)),
+  );
+  const categoryRows = await byId(unique(refs.categoryIds), (ids) =>
+    db
+      .select({
+        id: vehicleCategoriesNew.id,
+        name: vehicleCategoriesNew.name,
+        color: vehicleCategoriesNew.color,
+      })
+      .from(vehicleCategoriesNew)
+      .where(inArray(vehicleCategoriesNew.id, ids)),
+  );
+  const depotRows = await byId(unique(refs.depotIds), (ids) =>
+    db.select({ id: depots.id }).from(depots).where(inArray(depots.id, ids)),
+  );
+  const templateRows = await byId(unique(refs.termsTemplateIds), (ids) =>
+    db.select({ id: termsTemplates.id }).from(termsTemplates).where(inArray(termsTemplates.id, ids)),
+  );
   return {
     customers: customerRows,
     contacts: contactRows,
