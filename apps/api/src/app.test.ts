@@ -163,6 +163,7 @@ describe('branding', () => {
       hoursRuleSet: 'au-hvnl-standard-solo',
       signOnMinutes: 30,
       signOffMinutes: 15,
+      terminalIdleMinutes: 3,
       version: 0,
     });
   });

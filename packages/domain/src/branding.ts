@@ -1,4 +1,8 @@
 import { DEFAULT_SIGN_OFF_MINUTES, DEFAULT_SIGN_ON_MINUTES } from './driver-hours';
+
+/** A driver signed in at a shared terminal is signed out after this many idle minutes, unless set otherwise. */
+export const DEFAULT_TERMINAL_IDLE_MINUTES = 3;
+
 import { DEFAULT_HOURS_RULE_SET_ID } from './driver-hours.rules';
 import { DEFAULT_OPERATOR_CURRENCY, DEFAULT_OPERATOR_LOCALE, DEFAULT_OPERATOR_TIME_ZONE } from './format';
 
@@ -24,6 +28,7 @@ export const DEFAULT_BRANDING = {
   hoursRuleSet: DEFAULT_HOURS_RULE_SET_ID,
   signOnMinutes: DEFAULT_SIGN_ON_MINUTES,
   signOffMinutes: DEFAULT_SIGN_OFF_MINUTES,
+  terminalIdleMinutes: DEFAULT_TERMINAL_IDLE_MINUTES,
 } as const;
 
 /** Any icon name outside the seven known ones falls back to Truck (spec 1 §1). */

@@ -4,6 +4,13 @@ import { HOURS_RULE_SET_IDS } from './driver-hours.rules';
 import { currencyCode, lineText, localeTag, requiredText } from './fields';
 
 export const SIGN_ON_OFF_MESSAGE = 'Enter whole minutes from 0 to 240';
+export const TERMINAL_IDLE_MESSAGE = 'Enter whole minutes from 1 to 60';
+const terminalIdleMinutes = () =>
+  z.coerce
+    .number({ error: TERMINAL_IDLE_MESSAGE })
+    .int({ error: TERMINAL_IDLE_MESSAGE })
+    .min(1, { error: TERMINAL_IDLE_MESSAGE })
+    .max(60, { error: TERMINAL_IDLE_MESSAGE });
 const allowanceMinutes = () =>
   z.coerce
     .number({ error: SIGN_ON_OFF_MESSAGE })
@@ -28,6 +35,8 @@ export const AppSettingsSchema = z.object({
   hoursRuleSet: z.enum(HOURS_RULE_SET_IDS),
   signOnMinutes: z.number().int(),
   signOffMinutes: z.number().int(),
+  /** A driver signed in at a terminal is signed out after this many minutes without a touch. */
+  terminalIdleMinutes: z.number().int(),
   /** Optimistic-locking counter of the stored row (0 while none is stored); send it back with PUT. */
   version: z.number().int().optional(),
 });
@@ -54,6 +63,7 @@ export const UpdateAppSettingsInputSchema = z.object({
   hoursRuleSet: z.enum(HOURS_RULE_SET_IDS, { error: 'Choose a rule set from the list' }).optional(),
   signOnMinutes: allowanceMinutes().optional(),
   signOffMinutes: allowanceMinutes().optional(),
+  terminalIdleMinutes: terminalIdleMinutes().optional(),
   /** The version the form was loaded with: a stale one is refused with 409 (STALE_RECORD_MESSAGE). */
   version: z.number().int().min(0).optional(),
 });
@@ -111,3 +121,7 @@ export type DeleteLogoInput = z.input<typeof DeleteLogoInputSchema>;
 
 /** Optimistic locking: the row changed since the form loaded it. */
 export const STALE_RECORD_MESSAGE = 'This record was changed by someone else. Reload and try again.';
+
+/** PUT /api/settings/terminals (Settings > Terminals). */
+export const TerminalSettingsInputSchema = z.object({ terminalIdleMinutes: terminalIdleMinutes() });
+export type TerminalSettingsInput = z.input<typeof TerminalSettingsInputSchema>;

@@ -4,16 +4,56 @@ import { MESSAGES } from './messages';
 
 // The depot terminal: enrolled devices and PIN sign-in (spec 1 §2, §5, §7, §8; ADR 15).
 
-/** How long an enrolment code works, and how many wrong PINs in a row before a hit locks that PIN. */
+/** How long an enrolment code works. */
 export const ENROLMENT_CODE_TTL_MINUTES = 15;
-export const PIN_LOCK_AFTER_FAILURES = 10;
+
+// What a wrong PIN costs a terminal (ADR 15). A PIN names no driver until it is right, so wrong PINs
+// are counted on the device, over rolling windows, and a correct PIN does not wipe them: guesses cannot
+// be spread between sign-ins of one's own.
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Wrong PINs a terminal takes in any hour, and in any day; past either it takes no PIN for a while. */
+export const PIN_FAILURES_PER_HOUR = 10;
+export const PIN_FAILURES_PER_DAY = 20;
+/** How long wrong PINs are remembered (the longest window). */
+export const PIN_FAILURE_MEMORY_MS = 24 * HOUR_MS;
+/**
+ * A correct PIN that arrives when the terminal has had this many wrong PINs in the last ten minutes is
+ * taken for a guess that hit: that PIN is locked, and answered (and counted) as a wrong one.
+ */
+export const PIN_LOCK_AFTER_FAILURES = 5;
+export const PIN_BURST_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * The wait a device must observe after `failures` wrong PINs in a row: none for the first four,
- * then one more second for each, at most a minute.
+ * The wait before the next PIN after `failures` wrong PINs in the last hour: none for the first two,
+ * then 1, 2, 4 … seconds, at most a minute.
  */
 export function pinRetryDelaySeconds(failures: number): number {
-  return failures < 5 ? 0 : Math.min(60, failures - 4);
+  return failures < 3 ? 0 : Math.min(60, 2 ** (failures - 3));
+}
+
+/** The wrong PINs still remembered at `now` (the last day), oldest first. */
+export function pinFailuresKept(failures: readonly Date[], now: Date): Date[] {
+  const since = now.getTime() - PIN_FAILURE_MEMORY_MS;
+  return failures.filter((f) => f.getTime() > since).sort((a, b) => a.getTime() - b.getTime());
+}
+
+/** How many of the wrong PINs fall in the last `windowMs`. */
+export function pinFailuresWithin(failures: readonly Date[], now: Date, windowMs: number): number {
+  return failures.filter((f) => f.getTime() > now.getTime() - windowMs).length;
+}
+
+/** When a terminal that used up its hour's or its day's wrong PINs takes PINs again (null: it takes them now). */
+export function pinBlockedUntil(failures: readonly Date[], now: Date): Date | null {
+  const kept = pinFailuresKept(failures, now);
+  const until = (limit: number, windowMs: number) => {
+    const inWindow = kept.filter((f) => f.getTime() > now.getTime() - windowMs);
+    if (inWindow.length < limit) return 0;
+    return inWindow[inWindow.length - limit]!.getTime() + windowMs;
+  };
+  const latest = Math.max(until(PIN_FAILURES_PER_HOUR, HOUR_MS), until(PIN_FAILURES_PER_DAY, 24 * HOUR_MS));
+  return latest > now.getTime() ? new Date(latest) : null;
 }
 
 export const TerminalLoginInputSchema = z.object({
@@ -45,6 +85,8 @@ export const TerminalDriverSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** The terminal signs the driver out after this many minutes without a touch (Settings > Terminals). */
+  idleMinutes: z.number().int().optional(),
 });
 export type TerminalDriver = z.infer<typeof TerminalDriverSchema>;
 
@@ -57,6 +99,11 @@ export const TerminalSchema = z.object({
   /** A code was issued and not yet used. */
   enrolmentPending: z.boolean(),
   enrolmentExpiresAt: z.string().nullable(),
+  /** Wrong PINs typed on it in the last hour, and in the last day. */
+  wrongPinsLastHour: z.number().int(),
+  wrongPinsLastDay: z.number().int(),
+  /** Its hour's or day's wrong PINs are used up: it takes no PIN until then (or until a manager resets it). */
+  blockedUntil: z.string().nullable(),
 });
 export type Terminal = z.infer<typeof TerminalSchema>;
 

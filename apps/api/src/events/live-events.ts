@@ -20,7 +20,13 @@ const GAP_TTL_MS = 60_000;
 /** A skip wider than this is not remembered id by id (it would be a burst of rollbacks). */
 const MAX_GAP = 1000;
 
-export type LiveEventType = 'jobs.changed' | 'offers.changed' | 'requests.changed' | 'emergency';
+export type LiveEventType =
+  | 'jobs.changed'
+  | 'offers.changed'
+  | 'requests.changed'
+  | 'emergency'
+  /** A terminal's PIN counters changed in a way managers must see: a PIN locked, a terminal blocked. */
+  | 'terminals.changed';
 
 export interface LiveEventInput {
   type: LiveEventType;

@@ -17,6 +17,8 @@ beforeAll(async () => {
         { config: { access: 'public' } },
         async (request) => {
           request.session.terminalDriverId = request.body.driverId;
+          request.session.terminalIdleMs = 3 * 60_000;
+          request.session.terminalActiveAt = Date.now();
           return { ok: true };
         },
       );

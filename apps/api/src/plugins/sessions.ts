@@ -8,6 +8,7 @@ import {
   SESSION_MAX_AGE_MS,
   sessionCookieName,
 } from '../http/session-cookie';
+import { endTerminalSignIn, terminalSignInIdle } from '../http/terminal-session';
 import {
   deleteSession,
   getSession,
@@ -23,6 +24,10 @@ declare module 'fastify' {
     terminalDriverId?: string;
     /** The enrolled terminal that driver signed in at: revoking it ends this session. */
     terminalId?: string;
+    /** The terminal sign-in ends after this long without activity (the operator's setting at sign-in). */
+    terminalIdleMs?: number;
+    /** The last activity of the terminal's driver (ms since the epoch): a write, or a touch the terminal reports. */
+    terminalActiveAt?: number;
     /** When the user or driver signed in (ms since the epoch): the session's absolute limit counts from it. */
     signedInAt?: number;
     /** When the expiry was last pushed forward (ms since the epoch). */
@@ -34,6 +39,8 @@ declare module 'fastify' {
 
 // A sliding 30-day session would otherwise cost a write on every request.
 const REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+/** A terminal driver's activity is saved at most this often: each save is a session write. */
+const TERMINAL_ACTIVITY_GRANULARITY_MS = 15_000;
 
 function databaseStore(db: Database): SessionStore {
   return {
@@ -99,9 +106,15 @@ export async function registerSessions(
   app.addHook('onRequest', async (request) => {
     const session = request.session;
     if (!session || (!session.userId && !session.terminalDriverId)) return;
+    const now = Date.now();
     // A session from before this rule gets its 30 days from now.
-    session.signedInAt ??= Date.now();
-    if (Date.now() - session.signedInAt >= SESSION_ABSOLUTE_LIFETIME_MS) await session.destroy();
+    session.signedInAt ??= now;
+    if (now - session.signedInAt >= SESSION_ABSOLUTE_LIFETIME_MS) {
+      await session.destroy();
+      return;
+    }
+    // A driver who walked away from a shared terminal is signed out of it; the request goes on without them.
+    if (terminalSignInIdle(session, now)) endTerminalSignIn(session);
   });
 
   // Runs after access control, so only sessions that still identify someone are kept alive.
@@ -112,5 +125,13 @@ export async function registerSessions(
     const now = Date.now();
     // Changing a field marks the session modified: it is saved with a fresh expiry and cookie.
     if (now - (session.refreshedAt ?? 0) >= REFRESH_INTERVAL_MS) session.refreshedAt = now;
+    // What the terminal's driver does (not what the screen reads by itself) keeps the sign-in alive.
+    if (
+      identity.terminalDriverId &&
+      request.method !== 'GET' &&
+      now - (session.terminalActiveAt ?? 0) >= TERMINAL_ACTIVITY_GRANULARITY_MS
+    ) {
+      session.terminalActiveAt = now;
+    }
   });
 }

@@ -34,6 +34,10 @@ export function withBrandingDefaults(raw: unknown): AppSettings {
     hoursRuleSet: getHoursRuleSet(text(s.hoursRuleSet)).id as AppSettings['hoursRuleSet'],
     signOnMinutes: typeof s.signOnMinutes === 'number' ? s.signOnMinutes : DEFAULT_BRANDING.signOnMinutes,
     signOffMinutes: typeof s.signOffMinutes === 'number' ? s.signOffMinutes : DEFAULT_BRANDING.signOffMinutes,
+    terminalIdleMinutes:
+      typeof s.terminalIdleMinutes === 'number'
+        ? s.terminalIdleMinutes
+        : DEFAULT_BRANDING.terminalIdleMinutes,
   };
 }
 

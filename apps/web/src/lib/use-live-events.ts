@@ -6,6 +6,7 @@ const STALE_ON: Record<string, readonly string[]> = {
   'jobs.changed': ['jobs', 'job-offers', 'dispatch'],
   'offers.changed': ['job-offers', 'jobs', 'dispatch'],
   'requests.changed': ['jobs', 'dispatch'],
+  'terminals.changed': ['terminals', 'drivers'],
 };
 
 type Handler = (data: Record<string, string>) => void;

@@ -25,6 +25,8 @@ export const appSettings = pgTable('app_settings', {
   /** Planned work starts this long before a job's first departure and ends this long after its last arrival. */
   signOnMinutes: integer('sign_on_minutes').notNull().default(30),
   signOffMinutes: integer('sign_off_minutes').notNull().default(15),
+  /** A driver signed in at a terminal is signed out after this many minutes without a touch. */
+  terminalIdleMinutes: integer('terminal_idle_minutes').notNull().default(3),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   version: version(),
   ...timestamps(),

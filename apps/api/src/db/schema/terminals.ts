@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, instant, timestamps } from './columns';
@@ -18,8 +19,8 @@ export const terminals = pgTable(
     credentialHash: text('credential_hash').unique(),
     enrolledAt: instant('enrolled_at'),
     lastUsedAt: instant('last_used_at'),
-    /** Wrong PINs in a row on this device: they grow its delay, and ten before a hit lock that PIN. */
-    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** When each wrong PIN of the last day was typed here (older ones are dropped as new ones come). */
+    pinFailures: instant('pin_failures').array().notNull().default(sql`'{}'::timestamptz[]`),
     nextAttemptAt: instant('next_attempt_at'),
     revokedAt: instant('revoked_at'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 import type { InspectionAnswer, InspectionKind, OverallStatus } from '@dms/domain';
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   customers,
@@ -195,13 +195,4 @@ export async function getEmergencyAlert(db: Db, id: string) {
     .leftJoin(vehicles, eq(vehicles.id, emergencyAlerts.vehicleId))
     .where(eq(emergencyAlerts.id, id));
   return row;
-}
-
-/** The ids of every active manager (an emergency mails them all). */
-export async function activeManagerIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.isActive, 1), or(sql`'manager' = any(${users.roles})`, eq(users.role, 'manager'))));
-  return rows.map((r) => r.id);
 }

@@ -22,7 +22,8 @@ import { IDEMPOTENCY_HEADER, idempotentWrite } from '../idempotency/idempotent-w
 import { recipients } from '../notifications/notifications.repository';
 import { getAppSettings } from '../settings/settings.repository';
 import { getActiveShift } from '../shifts/shifts.repository';
-import { activeManagerIds, getEmergencyAlert, servesSchoolJob } from './driver-forms.repository';
+import { activeManagerIds } from '../users/users.repository';
+import { getEmergencyAlert, servesSchoolJob } from './driver-forms.repository';
 import {
   finishShift,
   raiseEmergency,

@@ -41,6 +41,7 @@ export function toAppSettings(
     hoursRuleSet: getHoursRuleSet(row?.hoursRuleSet).id as AppSettings['hoursRuleSet'],
     signOnMinutes: row?.signOnMinutes ?? DEFAULT_BRANDING.signOnMinutes,
     signOffMinutes: row?.signOffMinutes ?? DEFAULT_BRANDING.signOffMinutes,
+    terminalIdleMinutes: row?.terminalIdleMinutes ?? DEFAULT_BRANDING.terminalIdleMinutes,
     version: row?.version ?? 0,
   };
 }

@@ -1,4 +1,9 @@
-import { AppSettingsSchema, STALE_RECORD_MESSAGE, UpdateAppSettingsInputSchema } from '@dms/domain';
+import {
+  AppSettingsSchema,
+  STALE_RECORD_MESSAGE,
+  TerminalSettingsInputSchema,
+  UpdateAppSettingsInputSchema,
+} from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http/errors';
@@ -67,6 +72,9 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
           ...(input.hoursRuleSet ? { hoursRuleSet: input.hoursRuleSet } : {}),
           ...(input.signOnMinutes !== undefined ? { signOnMinutes: input.signOnMinutes } : {}),
           ...(input.signOffMinutes !== undefined ? { signOffMinutes: input.signOffMinutes } : {}),
+          ...(input.terminalIdleMinutes !== undefined
+            ? { terminalIdleMinutes: input.terminalIdleMinutes }
+            : {}),
           updatedBy: request.identity.user?.id ?? null,
         });
         if (saved === 'stale') throw new HttpError(409, STALE_RECORD_MESSAGE);
@@ -75,6 +83,31 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       if (previousLogo && previousLogo !== row.logoUrl) {
         await releaseLogoUrl(app.db, storage, app.config, previousLogo, request.log);
       }
+      return toAppSettings(row, app.config.timezone);
+    },
+  );
+
+  routes.put(
+    '/api/settings/terminals',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Save how the depot terminals behave: minutes without a touch before a driver is signed out',
+        body: TerminalSettingsInputSchema,
+        response: { 200: AppSettingsSchema },
+      },
+    },
+    async (request) => {
+      const row = await app.db.transaction(async (tx) => {
+        await lockAppSettings(tx);
+        const saved = await saveAppSettings(tx, {
+          terminalIdleMinutes: request.body.terminalIdleMinutes,
+          updatedBy: request.identity.user?.id ?? null,
+        });
+        if (saved === 'stale') throw new HttpError(409, STALE_RECORD_MESSAGE);
+        return saved;
+      });
       return toAppSettings(row, app.config.timezone);
     },
   );

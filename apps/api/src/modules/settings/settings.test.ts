@@ -62,6 +62,7 @@ describe('branding settings', () => {
       hoursRuleSet: 'au-hvnl-standard-solo',
       signOnMinutes: 30,
       signOffMinutes: 15,
+      terminalIdleMinutes: 3,
       version: 1,
     });
     const row = await getAppSettingsRow(t.db);

@@ -12,7 +12,7 @@ const terminalColumns = {
   createdAt: terminals.createdAt,
   enrolmentCodeHash: terminals.enrolmentCodeHash,
   enrolmentExpiresAt: terminals.enrolmentExpiresAt,
-  consecutiveFailures: terminals.consecutiveFailures,
+  pinFailures: terminals.pinFailures,
   nextAttemptAt: terminals.nextAttemptAt,
 };
 export type TerminalRow = Awaited<ReturnType<typeof listTerminals>>[number];
@@ -68,7 +68,7 @@ export async function redeemEnrolmentCode(db: Db, codeHash: string, credentialHa
       enrolmentExpiresAt: null,
       credentialHash,
       enrolledAt: now,
-      consecutiveFailures: 0,
+      pinFailures: [],
       nextAttemptAt: null,
       updatedAt: now,
     })
@@ -94,30 +94,35 @@ export async function findTerminalByCredential(
   return row;
 }
 
-/** Counts a wrong PIN on the device (atomically) and sets when it may try again. */
-export async function recordPinFailure(
-  db: Db,
-  id: string,
-  nextAttemptAt: (failures: number) => Date | null,
-): Promise<number> {
-  const [row] = await db
-    .update(terminals)
-    .set({ consecutiveFailures: sql`${terminals.consecutiveFailures} + 1` })
-    .where(eq(terminals.id, id))
-    .returning({ failures: terminals.consecutiveFailures });
-  const failures = row?.failures ?? 0;
-  await db
-    .update(terminals)
-    .set({ nextAttemptAt: nextAttemptAt(failures) })
-    .where(eq(terminals.id, id));
-  return failures;
+/**
+ * The terminal's PIN counters, locked until the caller's transaction ends: PINs typed on one device
+ * at the same moment take turns, each seeing the counters the one before it left.
+ */
+export async function lockTerminalForPin(tx: Db, id: string): Promise<TerminalRow | undefined> {
+  const [row] = await tx
+    .select(terminalColumns)
+    .from(terminals)
+    .where(and(eq(terminals.id, id), isNull(terminals.revokedAt)))
+    .for('update');
+  return row;
 }
 
-export async function resetPinFailures(db: Db, id: string, usedAt: Date | null): Promise<void> {
-  await db
+export async function savePinCounters(
+  tx: Db,
+  id: string,
+  values: { pinFailures: Date[]; nextAttemptAt: Date | null; lastUsedAt?: Date },
+): Promise<void> {
+  await tx.update(terminals).set(values).where(eq(terminals.id, id));
+}
+
+/** A manager's reset: the device's wrong PINs are forgotten and it takes PINs again at once. */
+export async function clearPinFailures(db: Db, id: string): Promise<boolean> {
+  const rows = await db
     .update(terminals)
-    .set({ consecutiveFailures: 0, nextAttemptAt: null, ...(usedAt ? { lastUsedAt: usedAt } : {}) })
-    .where(eq(terminals.id, id));
+    .set({ pinFailures: [], nextAttemptAt: null, updatedAt: new Date() })
+    .where(and(eq(terminals.id, id), isNull(terminals.revokedAt)))
+    .returning({ id: terminals.id });
+  return rows.length > 0;
 }
 
 /** Revokes a terminal: its credential stops working and its sessions end at once. */

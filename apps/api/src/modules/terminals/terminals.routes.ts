@@ -1,5 +1,6 @@
 import {
   CreateTerminalInputSchema,
+  DEFAULT_TERMINAL_IDLE_MINUTES,
   EnrolTerminalInputSchema,
   MessageSchema,
   TERMINAL_MESSAGES,
@@ -12,11 +13,19 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
 import { SESSION_COOKIE_PATH } from '../../http/session-cookie';
+import { endTerminalSignIn } from '../../http/terminal-session';
 import { enforceThrottle } from '../rate-limits/throttle';
 import { IdParamsSchema } from '../reference-data/list-query';
-import { getTerminal, listTerminals, revokeTerminal, setPinLock } from './terminals.repository';
+import {
+  clearPinFailures,
+  getTerminal,
+  listTerminals,
+  revokeTerminal,
+  setPinLock,
+} from './terminals.repository';
 import {
   createTerminal,
   deviceTerminal,
@@ -159,13 +168,25 @@ export async function terminalsRoutes(
     async (request) => {
       const terminal = await device(request);
       if (!terminal) throw new HttpError(403, TERMINAL_MESSAGES.notEnrolled);
-      const driver = await signInWithPin(app.db, terminal, request.body.driverNumber, request.log);
+      const driver = await signInWithPin(
+        {
+          db: app.db,
+          mailer: app.mailer,
+          publicUrl: app.config.publicUrl,
+          timeZone: app.config.timezone,
+          log: request.log,
+        },
+        terminal.id,
+        request.body.driverNumber,
+      );
       // A new session id at every sign-in; a portal user signed in on this browser stays signed in.
       const userId = request.session.userId;
       await request.session.regenerate();
       if (userId) request.session.userId = userId;
       request.session.terminalDriverId = driver.id;
       request.session.terminalId = terminal.id;
+      request.session.terminalIdleMs = (driver.idleMinutes ?? DEFAULT_TERMINAL_IDLE_MINUTES) * 60_000;
+      request.session.terminalActiveAt = Date.now();
       request.session.refreshedAt = Date.now();
       request.session.signedInAt ??= Date.now();
       return driver;
@@ -176,11 +197,47 @@ export async function terminalsRoutes(
     '/api/terminal/logout',
     { config: { access: 'public' }, schema: { tags, response: { 200: MessageSchema } } },
     async (request) => {
-      if (request.session?.terminalDriverId) {
-        request.session.terminalDriverId = undefined;
-        request.session.terminalId = undefined;
-      }
+      if (request.session?.terminalDriverId) endTerminalSignIn(request.session);
       return { message: 'Signed out of the terminal' };
+    },
+  );
+
+  r.post(
+    '/api/terminal/activity',
+    {
+      config: { access: 'terminal' },
+      schema: {
+        tags,
+        summary:
+          'The driver at the terminal is still there (a touch): the idle sign-out counts again from now',
+        response: { 200: z.object({ idleMinutes: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      request.session.terminalActiveAt = Date.now();
+      return { idleMinutes: Math.round((request.session.terminalIdleMs ?? 0) / 60_000) };
+    },
+  );
+
+  r.post(
+    '/api/terminals/:id/reset-pins',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: "Clear a terminal's wrong PINs of the last hour: it takes PINs again at once",
+        params: IdParamsSchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      if (!(await clearPinFailures(app.db, request.params.id))) throw new HttpError(404, TERMINAL_NOT_FOUND);
+      await publishLiveEvent(app.db, {
+        type: 'terminals.changed',
+        roles: ['manager'],
+        payload: { terminalId: request.params.id },
+      });
+      return { message: 'Terminal reset' };
     },
   );
 

@@ -1,27 +1,39 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import {
+  createFormatters,
   ENROLMENT_CODE_ALPHABET,
   ENROLMENT_CODE_TTL_MINUTES,
+  PIN_BURST_WINDOW_MS,
   PIN_LOCK_AFTER_FAILURES,
+  pinBlockedUntil,
+  pinFailuresKept,
+  pinFailuresWithin,
   pinRetryDelaySeconds,
   TERMINAL_MESSAGES,
   type Terminal,
   type TerminalDriver,
+  terminalBlockedMessage,
 } from '@dms/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, resolveSessionSecret } from '../../config';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { pinLockedMail, terminalBlockedMail } from '../../mail/security-templates';
 import { deriveKey } from '../auth/secrets';
+import { recipients } from '../notifications/notifications.repository';
 import { tooManyRequests } from '../rate-limits/throttle';
+import { getAppSettings } from '../settings/settings.repository';
 import { effectiveRoles } from '../users/user-roles';
+import { activeManagerIds } from '../users/users.repository';
 import {
   findTerminalByCredential,
   findUserByPin,
   insertTerminal,
-  recordPinFailure,
+  lockTerminalForPin,
   redeemEnrolmentCode,
-  resetPinFailures,
+  savePinCounters,
   setEnrolmentCode,
   setPinLock,
   type TerminalRow,
@@ -49,7 +61,11 @@ export const hashCredential = (credential: string) => createHash('sha256').updat
 
 export function toTerminal(row: TerminalRow, now = new Date()): Terminal {
   const pending = Boolean(row.enrolmentCodeHash && row.enrolmentExpiresAt && row.enrolmentExpiresAt > now);
+  const failures = pinFailuresKept(row.pinFailures, now);
   return {
+    wrongPinsLastHour: pinFailuresWithin(failures, now, 60 * 60 * 1000),
+    wrongPinsLastDay: failures.length,
+    blockedUntil: pinBlockedUntil(failures, now)?.toISOString() ?? null,
     id: row.id,
     name: row.name,
     enrolledAt: row.enrolledAt?.toISOString() ?? null,
@@ -112,41 +128,135 @@ export async function deviceTerminal(
   return credential ? findTerminalByCredential(db, hashCredential(credential)) : undefined;
 }
 
+export interface PinDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  timeZone: string;
+  log: FastifyBaseLogger;
+}
+
+type PinOutcome =
+  | { ok: true; driver: TerminalDriver }
+  | { ok: false; refusal: HttpError; lockedDriverId?: string; blocked?: Date; failures: number };
+
 /**
- * A PIN typed at an enrolled terminal. A wrong PIN (or one of an inactive account) counts against
- * the device and makes it wait longer before the next try. A right PIN after ten wrong ones in a row
- * on the device is treated as a guess that hit: the PIN is locked until a manager unlocks it.
+ * A PIN typed at an enrolled terminal (ADR 15). The terminal's row is locked for the check, so PINs
+ * sent at once take turns. A terminal whose hour's or day's wrong PINs are used up, or that must still
+ * wait after the last wrong one, checks nothing (429). A wrong PIN, an inactive driver's and a locked
+ * one get the same answer and cost the same; a correct PIN right after a burst of wrong ones is taken
+ * for a guess that hit, locked, and answered as wrong. Managers are told of a lock and of a block.
  */
 export async function signInWithPin(
-  db: Db,
-  terminal: TerminalRow,
+  deps: PinDeps,
+  terminalId: string,
   pin: string,
-  log: FastifyBaseLogger,
   now = new Date(),
 ): Promise<TerminalDriver> {
-  if (terminal.nextAttemptAt && terminal.nextAttemptAt > now) {
-    const waitMs = terminal.nextAttemptAt.getTime() - now.getTime();
-    throw tooManyRequests(
-      waitMs,
-      `Too many wrong PINs. Please wait ${Math.ceil(waitMs / 1000)} seconds and try again.`,
-    );
-  }
-  const user = await findUserByPin(db, pin);
-  const isDriver = user ? effectiveRoles(user).includes('driver') : false;
-  if (!user || !isDriver || user.isActive !== 1) {
-    await recordPinFailure(db, terminal.id, (failures) => {
-      const wait = pinRetryDelaySeconds(failures);
-      return wait > 0 ? new Date(now.getTime() + wait * 1000) : null;
+  const outcome = await deps.db.transaction(async (tx): Promise<PinOutcome & { device: string }> => {
+    const device = await lockTerminalForPin(tx, terminalId);
+    if (!device)
+      return {
+        ok: false,
+        refusal: new HttpError(403, TERMINAL_MESSAGES.notEnrolled),
+        failures: 0,
+        device: '',
+      };
+    const settings = await getAppSettings(tx, deps.timeZone);
+    const format = createFormatters({ ...settings, timeZone: deps.timeZone });
+    const kept = pinFailuresKept(device.pinFailures, now);
+    const blockedUntil = pinBlockedUntil(kept, now);
+    if (blockedUntil) {
+      const refusal = tooManyRequests(
+        blockedUntil.getTime() - now.getTime(),
+        terminalBlockedMessage(format.dateTime(blockedUntil.toISOString())),
+      );
+      return { ok: false, refusal, failures: kept.length, device: device.name };
+    }
+    if (device.nextAttemptAt && device.nextAttemptAt > now) {
+      const waitMs = device.nextAttemptAt.getTime() - now.getTime();
+      const refusal = tooManyRequests(
+        waitMs,
+        `Too many wrong PINs. Please wait ${Math.ceil(waitMs / 1000)} seconds and try again.`,
+      );
+      return { ok: false, refusal, failures: kept.length, device: device.name };
+    }
+    const user = await findUserByPin(tx, pin);
+    const usable = Boolean(user && user.isActive === 1 && effectiveRoles(user).includes('driver'));
+    const burst = pinFailuresWithin(kept, now, PIN_BURST_WINDOW_MS) >= PIN_LOCK_AFTER_FAILURES;
+    if (user && usable && !user.pinLockedAt && !burst) {
+      await savePinCounters(tx, device.id, { pinFailures: kept, nextAttemptAt: null, lastUsedAt: now });
+      return {
+        ok: true,
+        driver: {
+          id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          idleMinutes: settings.terminalIdleMinutes,
+        },
+        device: device.name,
+      };
+    }
+    // From here the answer is that of a wrong PIN, whatever the reason, and it counts as one.
+    const lockNow = Boolean(user && usable && !user.pinLockedAt);
+    if (lockNow) await setPinLock(tx, user!.id, now);
+    const failures = [...kept, now];
+    const wait = pinRetryDelaySeconds(pinFailuresWithin(failures, now, 60 * 60 * 1000));
+    await savePinCounters(tx, device.id, {
+      pinFailures: failures,
+      nextAttemptAt: wait > 0 ? new Date(now.getTime() + wait * 1000) : null,
     });
-    throw new HttpError(401, TERMINAL_MESSAGES.invalidPin);
-  }
-  if (user.pinLockedAt) throw new HttpError(403, TERMINAL_MESSAGES.pinLocked);
-  if (terminal.consecutiveFailures >= PIN_LOCK_AFTER_FAILURES) {
-    await setPinLock(db, user.id, now);
-    await resetPinFailures(db, terminal.id, null);
-    log.warn({ terminalId: terminal.id, driverId: user.id }, 'terminal PIN locked after repeated wrong PINs');
-    throw new HttpError(403, TERMINAL_MESSAGES.pinLocked);
-  }
-  await resetPinFailures(db, terminal.id, now);
-  return { id: user.id, firstName: user.firstName, lastName: user.lastName };
+    // This wrong PIN used up the hour's or the day's: the managers hear of it once per block.
+    const blocked = pinBlockedUntil(failures, now);
+    const facts = {
+      appName: settings.appName,
+      publicUrl: deps.publicUrl,
+      terminalName: device.name,
+      at: format.time(now.toISOString()),
+    };
+    if (lockNow || blocked) {
+      const people = await recipients(tx, await activeManagerIds(tx));
+      const driverName = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || 'A driver';
+      const mails = [
+        ...(lockNow ? [pinLockedMail({ ...facts, driverName })] : []),
+        ...(blocked
+          ? [
+              terminalBlockedMail({
+                ...facts,
+                until: format.time(blocked.toISOString()),
+                failures: failures.length,
+              }),
+            ]
+          : []),
+      ];
+      for (const person of people)
+        for (const mail of mails) await deps.mailer.send({ to: person.email, ...mail }, { tx });
+      // Settings > Drivers and Settings > Terminals show the lock and the block as they happen.
+      await publishLiveEvent(tx, {
+        type: 'terminals.changed',
+        roles: ['manager'],
+        payload: { terminalId: device.id },
+      });
+    }
+    return {
+      ok: false,
+      refusal: new HttpError(401, TERMINAL_MESSAGES.invalidPin),
+      failures: failures.length,
+      device: device.name,
+      ...(lockNow ? { lockedDriverId: user!.id } : {}),
+      ...(blocked ? { blocked } : {}),
+    };
+  });
+  if (outcome.ok) return outcome.driver;
+  if (outcome.lockedDriverId)
+    deps.log.warn(
+      { terminalId, driverId: outcome.lockedDriverId },
+      'terminal PIN locked: it hit after wrong PINs',
+    );
+  if (outcome.blocked)
+    deps.log.warn(
+      { terminalId, until: outcome.blocked.toISOString() },
+      'terminal blocked: its hour of wrong PINs is used up',
+    );
+  throw outcome.refusal;
 }

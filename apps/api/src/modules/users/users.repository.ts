@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { type NewUser, type User, users } from '../../db/schema';
@@ -72,4 +72,13 @@ export async function consumeVerificationCode(db: Db, userId: string, codeHash: 
     .where(and(eq(users.id, userId), eq(users.verificationToken, codeHash)))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** The ids of every active manager (an emergency mails them all). */
+export async function activeManagerIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isActive, 1), or(sql`'manager' = any(${users.roles})`, eq(users.role, 'manager'))));
+  return rows.map((r) => r.id);
 }

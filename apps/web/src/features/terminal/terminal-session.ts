@@ -5,6 +5,8 @@ export interface TerminalDriver {
   id: string;
   firstName: string;
   lastName: string;
+  /** Minutes without a touch before the terminal signs the driver out (the operator's setting). */
+  idleMinutes?: number;
 }
 
 export function readTerminalDriver(): TerminalDriver | null {

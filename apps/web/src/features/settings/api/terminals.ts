@@ -1,6 +1,7 @@
-import type { Terminal, TerminalEnrolment } from '@dms/domain';
+import type { AppSettings, Terminal, TerminalEnrolment } from '@dms/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
+import { appSettingsQueryKey } from '../../../lib/app-settings';
 
 // Terminals in settings (ADR 15): the depot devices allowed to take driver PINs.
 
@@ -33,4 +34,21 @@ export function useRevokeTerminal() {
   return useTerminalMutation((id: string) =>
     apiJson<{ message: string }>('DELETE', `${TERMINALS_PATH}/${id}`),
   );
+}
+
+/** Clears a terminal's wrong PINs: it takes PINs again at once. */
+export function useResetTerminalPins() {
+  return useTerminalMutation((id: string) =>
+    apiJson<{ message: string }>('POST', `${TERMINALS_PATH}/${id}/reset-pins`),
+  );
+}
+
+/** PUT /api/settings/terminals: minutes without a touch before a driver is signed out. */
+export function useSaveTerminalSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (terminalIdleMinutes: number) =>
+      apiJson<AppSettings>('PUT', '/api/settings/terminals', { terminalIdleMinutes }),
+    onSuccess: (settings) => queryClient.setQueryData(appSettingsQueryKey, settings),
+  });
 }

@@ -1,4 +1,9 @@
-import { formatEnrolmentCode, type Terminal, type TerminalEnrolment } from '@dms/domain';
+import {
+  formatEnrolmentCode,
+  TERMINAL_IDLE_MESSAGE,
+  type Terminal,
+  type TerminalEnrolment,
+} from '@dms/domain';
 import {
   Alert,
   Badge,
@@ -7,6 +12,8 @@ import {
   CopyButton,
   Group,
   Modal,
+  NumberInput,
+  Paper,
   Stack,
   Table,
   Text,
@@ -14,13 +21,21 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDeviceTablet, IconKey } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-client';
+import { useAppSettings } from '../../../lib/app-settings';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
-import { useCreateTerminal, useNewEnrolmentCode, useRevokeTerminal, useTerminals } from '../api/terminals';
+import {
+  useCreateTerminal,
+  useNewEnrolmentCode,
+  useResetTerminalPins,
+  useRevokeTerminal,
+  useSaveTerminalSettings,
+  useTerminals,
+} from '../api/terminals';
 import { AddButton } from '../components/add-button';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 
@@ -77,6 +92,81 @@ function EnrolmentCodeDialog({
   );
 }
 
+/** How long a driver may leave a shared terminal untouched before it signs them out. */
+function IdleMinutesSetting() {
+  const { settings } = useAppSettings();
+  const save = useSaveTerminalSettings();
+  const [value, setValue] = useState<string | number>(settings.terminalIdleMinutes);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setValue(settings.terminalIdleMinutes), [settings.terminalIdleMinutes]);
+  const submit = () => {
+    const minutes = Number(value);
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 60) {
+      setError(TERMINAL_IDLE_MESSAGE);
+      return;
+    }
+    save.mutate(minutes, {
+      onSuccess: () => showToast({ title: 'Terminal settings saved', tone: 'success' }),
+      onError: (e) =>
+        showToast({
+          title: 'Failed to save terminal settings',
+          message: errorMessage(e, 'Please try again.'),
+          tone: 'error',
+        }),
+    });
+  };
+  return (
+    <Paper withBorder p="md" radius="md" mb="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <NumberInput
+            label="Sign a driver out after"
+            description="Minutes without a touch on the terminal, and when they leave the shift screen"
+            suffix=" min"
+            min={1}
+            max={60}
+            step={1}
+            allowDecimal={false}
+            w={320}
+            value={value}
+            onChange={(v) => {
+              setValue(v);
+              setError(null);
+            }}
+            error={error}
+            data-testid="terminal-idle-minutes"
+          />
+          <Button type="submit" variant="default" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}
+
+/** Wrong PINs of the last hour and day, and the block they caused. */
+function WrongPins({ terminal }: { terminal: Terminal }) {
+  const when = useWhen();
+  if (terminal.blockedUntil)
+    return (
+      <Badge color="red" variant="light" data-testid="terminal-blocked">
+        Blocked until {when(terminal.blockedUntil)}
+      </Badge>
+    );
+  if (terminal.wrongPinsLastDay === 0) return <Text size="sm">None</Text>;
+  return (
+    <Text size="sm">
+      {terminal.wrongPinsLastHour} in the last hour, {terminal.wrongPinsLastDay} today
+    </Text>
+  );
+}
+
 /** /settings/terminals (ADR 15): the depot devices that may take driver PINs. */
 export default function TerminalsPanel() {
   const when = useWhen();
@@ -84,6 +174,7 @@ export default function TerminalsPanel() {
   const create = useCreateTerminal();
   const newCode = useNewEnrolmentCode();
   const revoke = useRevokeTerminal();
+  const reset = useResetTerminalPins();
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -119,19 +210,21 @@ export default function TerminalsPanel() {
         description="The depot devices where drivers sign in with their PIN. A PIN works only on an enrolled device."
         actions={<AddButton label="Add Terminal" onClick={() => setAdding(true)} />}
       />
+      <IdleMinutesSetting />
       <QueryState
         query={query}
         isEmpty={terminals.length === 0}
         empty="No terminals yet. Add one and enter its code on the depot device."
         skeletonRows={3}
       >
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={760}>
           <Table aria-label="Terminals" data-testid="terminals-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Enrolled</Table.Th>
                 <Table.Th>Last used</Table.Th>
+                <Table.Th>Wrong PINs</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
@@ -165,7 +258,36 @@ export default function TerminalsPanel() {
                     <Text size="sm">{when(t.lastUsedAt) ?? 'Never'}</Text>
                   </Table.Td>
                   <Table.Td>
+                    <WrongPins terminal={t} />
+                  </Table.Td>
+                  <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {t.wrongPinsLastDay > 0 && (
+                        <Button
+                          size="xs"
+                          variant={t.blockedUntil ? 'filled' : 'default'}
+                          loading={reset.isPending && reset.variables === t.id}
+                          aria-label={`Reset wrong PINs on ${t.name}`}
+                          onClick={() =>
+                            reset.mutate(t.id, {
+                              onSuccess: () =>
+                                showToast({
+                                  title: 'Terminal reset',
+                                  message: `${t.name} takes PINs again.`,
+                                  tone: 'success',
+                                }),
+                              onError: (error) =>
+                                showToast({
+                                  title: 'Failed to reset terminal',
+                                  message: errorMessage(error, 'Please try again.'),
+                                  tone: 'error',
+                                }),
+                            })
+                          }
+                        >
+                          Reset
+                        </Button>
+                      )}
                       <Button
                         size="xs"
                         variant="default"

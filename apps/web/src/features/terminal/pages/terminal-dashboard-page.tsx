@@ -1,5 +1,17 @@
 import { type DriverJob, hoursElapsed, type Shift, type Vehicle } from '@dms/domain';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   IconAlertTriangle,
   IconClipboardCheck,
@@ -9,13 +21,13 @@ import {
   IconReportMedical,
   IconUrgent,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
 import { JobDays } from '../../../components/driver-job/job-days';
 import { QueryState } from '../../../components/query-state';
-import { errorMessage } from '../../../lib/api-client';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import {
@@ -31,6 +43,7 @@ import { InspectionDialog, type InspectionPayload } from '../components/inspecti
 import { VehicleDialog } from '../components/vehicle-dialog';
 import type { SendOutcome } from '../outbox';
 import { clearTerminalDriver, readTerminalDriver } from '../terminal-session';
+import { useIdleSignOut } from '../use-idle-sign-out';
 import { useOutbox } from '../use-outbox';
 
 /** Spec 1 §9: the on-shift clock refreshes every 30 seconds. */
@@ -136,6 +149,15 @@ export function TerminalDashboardPage() {
         navigate('/terminal', { replace: true });
       },
     });
+  const idle = useIdleSignOut(driver?.idleMinutes, () => {
+    signOut();
+    showToast({
+      title: 'Signed out',
+      message: 'Nobody touched the terminal for a while, so it signed you out.',
+      tone: 'info',
+    });
+  });
+  useSignOutOnLeave();
 
   const send = async (url: string, body: unknown, label: string, done: string, failed: string) => {
     setSending(true);
@@ -419,6 +441,46 @@ export function TerminalDashboardPage() {
         onCancel={() => setOpen(null)}
       />
       <DriverJobDetailDialog job={viewing} onClose={() => setViewing(null)} />
+      <Modal
+        opened={idle.secondsLeft !== null}
+        onClose={idle.stay}
+        title="Still there?"
+        centered
+        size="md"
+        data-testid="idle-warning"
+      >
+        <Stack gap="lg">
+          <Text size="lg" aria-live="polite">
+            This terminal signs you out in {idle.secondsLeft} seconds so that nobody else works as you.
+          </Text>
+          <Button size="xl" h={64} onClick={idle.stay}>
+            I'm still here
+          </Button>
+        </Stack>
+      </Modal>
     </Stack>
   );
+}
+
+/**
+ * Leaving the shift screen signs the driver out of the terminal: for another screen of the app (the
+ * sign-out waits a tick, as React's development double mount unmounts and mounts again at once), and
+ * for another page or a closed tab (a request that outlives the page).
+ */
+function useSignOutOnLeave(): void {
+  const leaving = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    window.clearTimeout(leaving.current);
+    const leave = (keepalive: boolean) => {
+      if (!readTerminalDriver()) return;
+      clearTerminalDriver();
+      apiRequest('POST', '/api/terminal/logout', undefined, { keepalive }).catch(() => {});
+    };
+    const onPageHide = () => leave(true);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      leaving.current = window.setTimeout(() => leave(false), 0);
+    };
+  }, []);
 }

@@ -82,6 +82,7 @@ function PinSignIn() {
           id: driver.id,
           firstName: driver.firstName ?? '',
           lastName: driver.lastName ?? '',
+          idleMinutes: driver.idleMinutes,
         });
         navigate('/terminal/dashboard', { replace: true });
       },

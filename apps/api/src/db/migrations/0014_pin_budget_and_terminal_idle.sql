@@ -1,0 +1,2 @@
+ALTER TABLE "app_settings" ADD COLUMN "terminal_idle_minutes" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "terminals" ADD COLUMN "pin_failures" timestamp with time zone[] DEFAULT '{}'::timestamptz[] NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "terminals" DROP COLUMN "consecutive_failures";
