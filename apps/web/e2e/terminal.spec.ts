@@ -183,12 +183,12 @@ test('the terminal signs a driver out after the idle minutes, warning first, and
   await expect(page.getByTestId('terminal-idle-minutes')).toHaveValue('3 min');
   deviceContext = await browser.newContext({ viewport: TABLET });
   const device = await deviceContext.newPage();
-  await enrol(device, code);
-  // The device's clock is the test's: three idle minutes pass in a moment.
+  // The device's clock is the test's, from its first page: three idle minutes pass in a moment.
   await device.clock.install();
+  await enrol(device, code);
   await typePin(device, '1111');
-  await expect(device).toHaveURL(/\/terminal\/dashboard$/);
-
+  // The shift screen is up (its countdown starts when it shows), then nobody touches it.
+  await expect(device.getByTestId('terminal-driver-name')).toHaveText('James Wilson');
   await device.clock.runFor('02:35');
   const warning = device.getByRole('dialog', { name: 'Still there?' });
   await expect(warning).toContainText('signs you out in');
@@ -199,7 +199,7 @@ test('the terminal signs a driver out after the idle minutes, warning first, and
   await expect(warning).toBeHidden();
   await device.clock.runFor('02:00');
   await expect(device).toHaveURL(/\/terminal\/dashboard$/);
-  await device.clock.runFor('01:10');
+  await device.clock.runFor('01:02');
   await expect(device).toHaveURL(/\/terminal$/);
   await expect(toast(device, 'Signed out')).toBeVisible();
   expect((await device.request.get('/api/shifts/active')).status()).toBe(401);

@@ -25,6 +25,7 @@ export async function screenshotBothThemes(
 ): Promise<void> {
   // Four loads and four axe scans: give the journey time for them on a busy machine.
   test.info().setTimeout(test.info().timeout + 30_000);
+  const viewport = page.viewportSize();
   for (const theme of ['light', 'dark'] as const) {
     for (const [label, size] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(size);
@@ -41,6 +42,8 @@ export async function screenshotBothThemes(
       await expectNoSeriousA11yViolations(page, `${name} ${label} ${theme}`, a11yExceptions);
     }
   }
+  // The journey goes on at the size it had.
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 /**

@@ -1,13 +1,19 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { endTerminalSignInOffShiftScreen } from '../features/terminal/terminal-session';
 import { useAppSettings } from '../lib/app-settings';
 
-/** The root route: keeps the document title on the app name, and each new page at the top. */
+/**
+ * The root route: keeps the document title on the app name, each new page at the top, and a
+ * terminal's driver signed in only on the shift screen.
+ */
 export function RootLayout() {
   const { settings } = useAppSettings();
   useDocumentTitle(settings.appName);
   useScrollToTopOnNewPage();
+  const { pathname } = useLocation();
+  useEffect(() => endTerminalSignInOffShiftScreen(pathname), [pathname]);
   return <Outlet />;
 }
 

@@ -1,3 +1,4 @@
+import { apiRequest } from '../../lib/api-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 
 /** The driver signed in at the terminal, kept in session storage (spec 1 §3). */
@@ -26,4 +27,20 @@ export function saveTerminalDriver(driver: TerminalDriver): void {
 
 export function clearTerminalDriver(): void {
   removeStorage('session', STORAGE_KEYS.terminalDriver);
+}
+
+/** The shift screen: a driver signed in at the terminal stays signed in only while it is shown. */
+export const SHIFT_SCREEN_PATH = '/terminal/dashboard';
+
+/**
+ * Signs the terminal's driver out once the tab shows anything but the shift screen (another screen
+ * of the app, or another page typed in): on a shared terminal, nobody must find them still signed in.
+ * A reload of the shift screen keeps them; a closed tab ends on the server's idle limit.
+ */
+export function endTerminalSignInOffShiftScreen(pathname: string): void {
+  if (pathname === SHIFT_SCREEN_PATH || !readTerminalDriver()) return;
+  clearTerminalDriver();
+  apiRequest('POST', '/api/terminal/logout').catch(() => {
+    // Offline: the server ends the sign-in on its idle limit.
+  });
 }

@@ -16,45 +16,62 @@ const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
  */
 export function useIdleSignOut(idleMinutes: number | undefined, onIdle: () => void) {
   const idleMs = (idleMinutes ?? DEFAULT_TERMINAL_IDLE_MINUTES) * 60_000;
-  const reportedAt = useRef(Date.now());
-  const signedOut = useRef(false);
+  const [reportedAt, setReportedAt] = useState(() => Date.now());
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+  const signedOut = useRef(false);
   const onIdleRef = useRef(onIdle);
   onIdleRef.current = onIdle;
 
+  const signOut = useCallback(() => {
+    if (signedOut.current) return;
+    signedOut.current = true;
+    onIdleRef.current();
+  }, []);
+
   const report = useCallback(() => {
-    reportedAt.current = Date.now();
-    setSecondsLeft(null);
+    setReportedAt(Date.now());
     apiRequest('POST', '/api/terminal/activity').catch((error: unknown) => {
       // The server already ended the sign-in (a revoked terminal, a long sleep): follow it. Offline,
       // the countdown goes on and forms wait in the outbox.
-      if (isApiError(error, 401) && !signedOut.current) {
-        signedOut.current = true;
-        onIdleRef.current();
-      }
+      if (isApiError(error, 401)) signOut();
     });
-  }, []);
+  }, [signOut]);
 
+  // Touches anywhere count; they are reported at most every REPORT_EVERY_MS.
   useEffect(() => {
     const touched = () => {
-      if (Date.now() - reportedAt.current >= REPORT_EVERY_MS) report();
+      if (Date.now() - reportedAt >= REPORT_EVERY_MS) report();
     };
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, touched, { passive: true });
-    const timer = window.setInterval(() => {
-      const left = idleMs - (Date.now() - reportedAt.current);
-      if (left <= 0) {
-        window.clearInterval(timer);
-        if (!signedOut.current) {
-          signedOut.current = true;
-          onIdleRef.current();
-        }
-      } else setSecondsLeft(left <= WARN_BEFORE_MS ? Math.ceil(left / 1000) : null);
-    }, 1000);
     return () => {
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, touched);
-      window.clearInterval(timer);
     };
-  }, [idleMs, report]);
+  }, [reportedAt, report]);
+
+  // One timer to the warning, then a countdown each second to the sign-out.
+  useEffect(() => {
+    setSecondsLeft(null);
+    let countdown: number | undefined;
+    const tick = () => {
+      const left = idleMs - (Date.now() - reportedAt);
+      if (left <= 0) {
+        window.clearInterval(countdown);
+        setSecondsLeft(null);
+        signOut();
+      } else setSecondsLeft(Math.ceil(left / 1000));
+    };
+    const warning = window.setTimeout(
+      () => {
+        tick();
+        countdown = window.setInterval(tick, 1000);
+      },
+      Math.max(0, idleMs - WARN_BEFORE_MS - (Date.now() - reportedAt)),
+    );
+    return () => {
+      window.clearTimeout(warning);
+      window.clearInterval(countdown);
+    };
+  }, [idleMs, reportedAt, signOut]);
 
   return { secondsLeft, stay: report };
 }

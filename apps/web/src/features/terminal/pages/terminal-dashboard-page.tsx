@@ -21,13 +21,13 @@ import {
   IconReportMedical,
   IconUrgent,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
 import { JobDays } from '../../../components/driver-job/job-days';
 import { QueryState } from '../../../components/query-state';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import {
@@ -157,7 +157,6 @@ export function TerminalDashboardPage() {
       tone: 'info',
     });
   });
-  useSignOutOnLeave();
 
   const send = async (url: string, body: unknown, label: string, done: string, failed: string) => {
     setSending(true);
@@ -447,6 +446,7 @@ export function TerminalDashboardPage() {
         title="Still there?"
         centered
         size="md"
+        styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
         data-testid="idle-warning"
       >
         <Stack gap="lg">
@@ -460,27 +460,4 @@ export function TerminalDashboardPage() {
       </Modal>
     </Stack>
   );
-}
-
-/**
- * Leaving the shift screen signs the driver out of the terminal: for another screen of the app (the
- * sign-out waits a tick, as React's development double mount unmounts and mounts again at once), and
- * for another page or a closed tab (a request that outlives the page).
- */
-function useSignOutOnLeave(): void {
-  const leaving = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    window.clearTimeout(leaving.current);
-    const leave = (keepalive: boolean) => {
-      if (!readTerminalDriver()) return;
-      clearTerminalDriver();
-      apiRequest('POST', '/api/terminal/logout', undefined, { keepalive }).catch(() => {});
-    };
-    const onPageHide = () => leave(true);
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      leaving.current = window.setTimeout(() => leave(false), 0);
-    };
-  }, []);
 }

@@ -1,13 +1,13 @@
 import { TERMINAL_MESSAGES } from '@dms/domain';
 import { Alert, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceTablet } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useEnrolDevice, useTerminalDevice, useTerminalLogin } from '../api';
 import { PinKeypad } from '../components/pin-keypad';
-import { readTerminalDriver, saveTerminalDriver } from '../terminal-session';
+import { saveTerminalDriver } from '../terminal-session';
 
 /** An unenrolled browser: a manager's one-time code makes it a terminal (ADR 15). */
 function EnrolDevice() {
@@ -110,13 +110,12 @@ function PinSignIn() {
   );
 }
 
-/** /terminal (spec 1 §2): the PIN keypad on an enrolled device, else its enrolment. */
+/**
+ * /terminal (spec 1 §2): the PIN keypad on an enrolled device, else its enrolment. A driver who comes
+ * back here from the shift screen is signed out (app/root-layout.tsx): the keypad is for the next one.
+ */
 export function TerminalLoginPage() {
   const device = useTerminalDevice();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (readTerminalDriver()) navigate('/terminal/dashboard', { replace: true });
-  }, [navigate]);
 
   if (device.isPending) return <Loader mx="auto" display="block" role="status" aria-label="Loading" />;
   if (device.isError) {
