@@ -6,35 +6,32 @@ import { type Config, resolveSessionSecret } from './config';
 import type { CreateBoss, Database, Engine, Listen } from './db/client';
 import { eventsRoutes } from './events/events.routes';
 import { logSafeError } from './http/log-safe-error';
+import { deriveKey } from './lib/secrets';
 import { createMailer, type Mailer } from './mail/mailer';
-import { authRoutes } from './modules/auth/auth.routes';
-import { googleRoutes } from './modules/auth/google.routes';
-import { deriveKey } from './modules/auth/secrets';
-import { customersRoutes } from './modules/customers/customers.routes';
-import { depotsRoutes } from './modules/depots/depots.routes';
-import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
-import { documentSettingsRoutes } from './modules/document-settings/document-settings.routes';
-import { driverFormsRoutes } from './modules/driver-forms/driver-forms.routes';
-import { driversRoutes } from './modules/drivers/drivers.routes';
-import { emergencyTypesRoutes } from './modules/emergency-types/emergency-types.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { inspectionQuestionsRoutes } from './modules/inspection-questions/inspection-questions.routes';
-import { jobOffersRoutes } from './modules/job-offers/job-offers.routes';
-import { jobPdfRoutes } from './modules/jobs/job-pdf.routes';
-import { jobsRoutes } from './modules/jobs/jobs.routes';
-import { logosRoutes } from './modules/logos/logos.routes';
-import { settleNotification } from './modules/notifications/notifications.repository';
-import { preferencesRoutes } from './modules/preferences/preferences.routes';
-import { fleetOverviewRoutes } from './modules/reports/fleet-overview.routes';
-import { reportsRoutes } from './modules/reports/reports.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
-import { timesheetsRoutes } from './modules/shifts/timesheets.routes';
-import { subcontractorsRoutes } from './modules/subcontractors/subcontractors.routes';
-import { terminalsRoutes } from './modules/terminals/terminals.routes';
-import { termsTemplatesRoutes } from './modules/terms-templates/terms-templates.routes';
-import { vehicleCategoriesRoutes } from './modules/vehicle-categories/vehicle-categories.routes';
-import { vehicleDefectsRoutes } from './modules/vehicle-defects/vehicle-defects.routes';
-import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
+import { authRoutes, googleRoutes } from './modules/auth';
+import { customersRoutes } from './modules/customers';
+import { depotsRoutes } from './modules/depots';
+import { dispatchRoutes } from './modules/dispatch';
+import { documentSettingsRoutes } from './modules/document-settings';
+import { driverFormsRoutes } from './modules/driver-forms';
+import { driversRoutes } from './modules/drivers';
+import { emergencyTypesRoutes } from './modules/emergency-types';
+import { healthRoutes } from './modules/health';
+import { inspectionQuestionsRoutes } from './modules/inspection-questions';
+import { jobOffersRoutes } from './modules/job-offers';
+import { jobPdfRoutes, jobsRoutes } from './modules/jobs';
+import { logosRoutes } from './modules/logos';
+import { settleNotification } from './modules/notifications';
+import { preferencesRoutes } from './modules/preferences';
+import { fleetOverviewRoutes, reportsRoutes } from './modules/reports';
+import { settingsRoutes } from './modules/settings';
+import { timesheetsRoutes } from './modules/shifts';
+import { subcontractorsRoutes } from './modules/subcontractors';
+import { terminalsRoutes } from './modules/terminals';
+import { termsTemplatesRoutes } from './modules/terms-templates';
+import { vehicleCategoriesRoutes } from './modules/vehicle-categories';
+import { vehicleDefectsRoutes } from './modules/vehicle-defects';
+import { vehiclesRoutes } from './modules/vehicles';
 import { type IdentityResolver, registerAccessControl } from './plugins/access';
 import { registerCrossSiteGuard } from './plugins/cross-site-guard';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -46,6 +43,7 @@ import { createSessionIdentityResolver } from './plugins/session-identity';
 import { registerSessions } from './plugins/sessions';
 import { registerWebApp } from './plugins/web-app';
 import { BackgroundQueue } from './queue/background-queue';
+import { linkRecords } from './record-links';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +83,7 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  linkRecords();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

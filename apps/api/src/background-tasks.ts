@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { expireOffersAndNotify } from './modules/job-offers/job-offers.service';
-import type { NotificationDeps } from './modules/notifications/job-notifications';
-import { sendDueReminders } from './modules/notifications/reminders.service';
+import { expireOffersAndNotify } from './modules/job-offers';
+import { sendDueReminders } from './modules/jobs';
+import type { NotificationDeps } from './modules/notifications';
 import type { ScheduledTask } from './queue/background-queue';
 
 export const EXPIRE_OFFERS_TASK = 'expire-offers';

@@ -11,8 +11,8 @@ import { openConfiguredDatabase } from './db/open';
 import { formatDemoCredentials } from './demo/demo-credentials';
 import { isDatabaseEmpty, seedDemo } from './demo/demo-seed';
 import { checkSizes, defaultSizes, seedVolume, type VolumeSizes } from './demo/volume-seed';
-import { createTerminal, terminalEnrolmentKey } from './modules/terminals/terminals.service';
-import { createUserAccount } from './modules/users/users.service';
+import { createTerminal, terminalEnrolmentKey } from './modules/terminals';
+import { createUserAccount } from './modules/users';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

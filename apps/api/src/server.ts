@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { formatDemoCredentials } from './demo/demo-credentials';
 import { isDatabaseEmpty, seedDemo } from './demo/demo-seed';
-import { createTerminal, terminalEnrolmentKey } from './modules/terminals/terminals.service';
+import { createTerminal, terminalEnrolmentKey } from './modules/terminals';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 
+/** What a mail to a person is about (spec 2 §3.1 email_notification_type). */
+export const EMAIL_NOTIFICATION_TYPES = [
+  'assignment',
+  'update',
+  'cancellation',
+  'reminder',
+  'offer',
+  'acceptance',
+  'decline',
+] as const;
+export type EmailNotificationType = (typeof EMAIL_NOTIFICATION_TYPES)[number];
+
 export const REMINDER_HOUR_OPTIONS = [1, 2, 4, 12, 24, 48, 72, 168] as const;
 export const DEFAULT_REMINDER_HOURS = 24;
 

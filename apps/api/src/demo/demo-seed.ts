@@ -54,7 +54,7 @@ import {
   vehicleDefects,
   vehicles,
 } from '../db/schema';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../lib/password';
 import { DemoOdometers, demoFleetHistory } from './demo-fleet-history';
 
 // The demo operator loaded into an empty database (OPERATIONS.md, SEED_DEMO and `seed:demo`):

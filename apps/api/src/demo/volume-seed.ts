@@ -45,7 +45,7 @@ import {
   vehicleCategoriesNew,
   vehicles,
 } from '../db/schema';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../lib/password';
 import { END_OF_SHIFT_QUESTIONS, PRE_DEPARTURE_QUESTIONS } from './demo-seed';
 
 // Volume data for benchmarks (`seed:load`, OPERATIONS.md): a large operator over two years, about

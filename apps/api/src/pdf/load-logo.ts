@@ -1,6 +1,6 @@
 import { LOGO_MAX_BYTES } from '@dms/domain';
 import type { Config } from '../config';
-import { storageKeyOfLogoUrl } from '../modules/logos/logos.service';
+import { storageKeyOfLogoUrl } from '../modules/logos';
 import { contentTypeOfKey, type ObjectStorage, ObjectTooLargeError } from '../storage';
 import type { PdfLogo } from './pdf-input';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../modules/rich-text/sanitize-rich-text';
+import { sanitizeRichText } from '../lib/sanitize-rich-text';
 import { parseRichText, richTextPlain } from './rich-text-html';
 
 // Driver notes and terms are stored as cleaned HTML; the documents read them back into a tree.

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { purgeOldLiveEvents } from '../events/live-events';
-import { purgeExpiredResetTokens } from '../modules/auth/password-reset-tokens.repository';
-import { purgeOldIdempotencyRecords } from '../modules/idempotency/idempotency.repository';
-import { purgeOrphanedLogos } from '../modules/logos/orphaned-logos';
-import { purgeExpiredRateLimits } from '../modules/rate-limits/rate-limits.repository';
-import { purgeExpiredSessions } from '../modules/sessions/sessions.repository';
+import { purgeOldIdempotencyRecords } from '../http/idempotency.repository';
+import { purgeExpiredRateLimits } from '../http/rate-limits.repository';
+import { purgeExpiredSessions } from '../http/sessions.repository';
+import { purgeExpiredResetTokens } from '../modules/auth';
+import { purgeOrphanedLogos } from '../modules/logos';
 import { getObjectStorage } from '../storage';
 
 const EVERY_15_MINUTES = 15 * 60 * 1000;

@@ -1,6 +1,6 @@
+import { effectiveRoles } from '@dms/domain';
 import type { Database } from '../db/client';
-import { effectiveRoles } from '../modules/users/user-roles';
-import { findActiveUsersAccess } from '../modules/users/users.repository';
+import { findActiveUsersAccess } from '../modules/users';
 import { ANONYMOUS, type IdentityResolver } from './access';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema';
-import { destroyUserSessions, purgeExpiredSessions } from '../modules/sessions/sessions.repository';
+import { destroyUserSessions, purgeExpiredSessions } from '../http/sessions.repository';
 import { sessionCookie, signIn } from '../test/auth-helpers';
 import { createDriver, createManager, createUser, TEST_PASSWORD } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';

@@ -8,13 +8,8 @@ import {
   SESSION_MAX_AGE_MS,
   sessionCookieName,
 } from '../http/session-cookie';
+import { deleteSession, getSession, type SessionData, saveSession } from '../http/sessions.repository';
 import { endTerminalSignIn, terminalSignInIdle } from '../http/terminal-session';
-import {
-  deleteSession,
-  getSession,
-  type SessionData,
-  saveSession,
-} from '../modules/sessions/sessions.repository';
 
 declare module 'fastify' {
   interface Session {

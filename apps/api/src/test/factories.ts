@@ -16,7 +16,7 @@ import {
   vehicleCategoriesNew,
   vehicles,
 } from '../db/schema';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../lib/password';
 
 // Test data built through the real schema. Each factory takes overrides and fills the rest with
 // unique, valid values.

@@ -1,10 +1,11 @@
+import { CUSTOMER_TYPES } from '@dms/domain';
 import { relations } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { flag, id, money, timestamps, version } from './columns';
 
 // Customers and their contacts (spec 2 §3.2). Deleting a customer is an archive (isActive = 0).
 
-export const customerTypeEnum = pgEnum('customer_type', ['school', 'corporate', 'private', 'other']);
+export const customerTypeEnum = pgEnum('customer_type', CUSTOMER_TYPES);
 
 export const customers = pgTable('customers', {
   id: id(),

@@ -1,10 +1,11 @@
+import { VEHICLE_TYPES } from '@dms/domain';
 import { relations, sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { flag, id, timestamps, version } from './columns';
 
 // Vehicles, vehicle categories, depots and subcontractors (spec 2 §3.2).
 
-export const vehicleTypeEnum = pgEnum('vehicle_type', ['company_owned', 'subcontracted']);
+export const vehicleTypeEnum = pgEnum('vehicle_type', VEHICLE_TYPES);
 
 export const vehicleCategoriesNew = pgTable('vehicle_categories_new', {
   id: id(),

@@ -1,3 +1,4 @@
+import { INSPECTION_TYPES } from '@dms/domain';
 import { relations, sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -10,7 +11,7 @@ import { shifts } from './shifts';
 // Every form points at its driver, vehicle and shift with restrict (no action): a safety record must
 // never disappear, or lose its driver, because someone deleted a user, a vehicle or a shift.
 
-export const inspectionTypeEnum = pgEnum('inspection_type', ['pre_departure', 'end_of_shift']);
+export const inspectionTypeEnum = pgEnum('inspection_type', INSPECTION_TYPES);
 
 /** One answer: passed null means N/A. */
 export interface InspectionResponse {

@@ -1,3 +1,10 @@
+import {
+  EMAIL_NOTIFICATION_TYPES,
+  JOB_OFFER_STATUSES,
+  JOB_REQUEST_STATUSES,
+  JOB_STATUSES,
+  TAX_MODES,
+} from '@dms/domain';
 import { relations, sql } from 'drizzle-orm';
 import {
   date,
@@ -19,28 +26,13 @@ import { termsTemplates } from './settings';
 // Jobs (quotes and job sheets) with their requirements, vehicle slots, legs, offers, requests and the
 // mail log (spec 2 §3).
 
-export const jobStatusEnum = pgEnum('job_status', [
-  'draft',
-  'quoted',
-  'confirmed',
-  'assigned',
-  'in_progress',
-  'completed',
-  'cancelled',
-  'postponed',
-]);
-export const taxModeEnum = pgEnum('tax_mode', ['inclusive', 'exclusive', 'none']);
-export const jobOfferStatusEnum = pgEnum('job_offer_status', ['pending', 'accepted', 'rejected', 'expired']);
-export const jobRequestStatusEnum = pgEnum('job_request_status', ['pending', 'approved', 'rejected']);
-export const emailNotificationTypeEnum = pgEnum('email_notification_type', [
-  'assignment',
-  'update',
-  'cancellation',
-  'reminder',
-  'offer',
-  'acceptance',
-  'decline',
-]);
+// The enums take their values from the domain's constants: the database and the API contracts
+// cannot drift apart (a changed list shows up as a migration).
+export const jobStatusEnum = pgEnum('job_status', JOB_STATUSES);
+export const taxModeEnum = pgEnum('tax_mode', TAX_MODES);
+export const jobOfferStatusEnum = pgEnum('job_offer_status', JOB_OFFER_STATUSES);
+export const jobRequestStatusEnum = pgEnum('job_request_status', JOB_REQUEST_STATUSES);
+export const emailNotificationTypeEnum = pgEnum('email_notification_type', EMAIL_NOTIFICATION_TYPES);
 
 /** A discount or an additional charge line. */
 export interface PriceAdjustment {

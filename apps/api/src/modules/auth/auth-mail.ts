@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { type MailContent, passwordResetMail, verificationCodeMail } from '../../mail/templates';
-import { getAppSettings } from '../settings/settings.repository';
+import { getAppSettings } from '../settings';
 import type { AuthDeps } from './auth-deps';
 
 // Account mails are queued in the transaction that writes their code or token: both are kept, or

@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema } from '../../http/errors';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users';
 import type { AuthDeps } from './auth-deps';
 import { endSession, startUserSession } from './auth-session';
 import { resendVerificationCode, verifyEmailCode } from './email-verification.service';

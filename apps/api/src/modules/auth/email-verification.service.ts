@@ -2,12 +2,12 @@ import { AUTH_MESSAGES, resendCooldownMessage, VERIFICATION_CODE_TTL_MINUTES } f
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { clearRateLimit, consumeRateLimit } from '../rate-limits/rate-limits.repository';
-import { enforceThrottle, formatWait, throttleKey, tooManyRequests } from '../rate-limits/throttle';
-import { consumeVerificationCode, findUserByEmail, updateUser } from '../users/users.repository';
+import { clearRateLimit, consumeRateLimit } from '../../http/rate-limits.repository';
+import { enforceThrottle, formatWait, throttleKey, tooManyRequests } from '../../http/throttle';
+import { generateVerificationCode, hashVerificationCode, safeEqual } from '../../lib/secrets';
+import { consumeVerificationCode, findUserByEmail, updateUser } from '../users';
 import type { AuthDeps } from './auth-deps';
 import { sendVerificationCodeMail } from './auth-mail';
-import { generateVerificationCode, hashVerificationCode, safeEqual } from './secrets';
 import { THROTTLES } from './throttles';
 
 /** Replaces the user's code with a new one (valid 10 minutes) and answers it, to be mailed. */

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
-import { createDefaultPreferences } from '../preferences/preferences.repository';
-import { findUserByEmail, findUserById, insertUserIfEmailFree } from '../users/users.repository';
+import { createDefaultPreferences } from '../preferences';
+import { findUserByEmail, findUserById, insertUserIfEmailFree } from '../users';
 import { findUserIdByProviderAccount, linkProviderAccount } from './accounts.repository';
 import type { ProviderIdentity } from './google-oidc';
 

@@ -1,20 +1,20 @@
 import { AUTH_MESSAGES, RESET_TOKEN_TTL_MINUTES, type ResetPasswordInput } from '@dms/domain';
 import { HttpError } from '../../http/errors';
-import { clearRateLimit } from '../rate-limits/rate-limits.repository';
-import { enforceThrottle, throttleKey } from '../rate-limits/throttle';
-import { destroyUserSessions } from '../sessions/sessions.repository';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository';
+import { clearRateLimit } from '../../http/rate-limits.repository';
+import { destroyUserSessions } from '../../http/sessions.repository';
+import { enforceThrottle, throttleKey } from '../../http/throttle';
+import { hashPassword } from '../../lib/password';
+import { generateResetToken, hashToken } from '../../lib/secrets';
+import { findUserByEmail, findUserById, updateUser } from '../users';
 import type { AuthDeps } from './auth-deps';
 import { sendPasswordResetMail } from './auth-mail';
 import { refuseCommonPassword } from './common-passwords';
-import { hashPassword } from './password';
 import {
   deleteUserResetTokens,
   findResetToken,
   insertResetToken,
   takeResetToken,
 } from './password-reset-tokens.repository';
-import { generateResetToken, hashToken } from './secrets';
 import { THROTTLES } from './throttles';
 
 /** Mails a one-hour, single-use reset link; unknown and deactivated accounts get the same answer and no mail. */

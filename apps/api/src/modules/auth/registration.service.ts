@@ -1,13 +1,13 @@
 import { AUTH_MESSAGES, type RegisterInput } from '@dms/domain';
 import { HttpError } from '../../http/errors';
-import { createDefaultPreferences } from '../preferences/preferences.repository';
-import { enforceThrottle } from '../rate-limits/throttle';
-import { insertUserIfEmailFree } from '../users/users.repository';
+import { enforceThrottle } from '../../http/throttle';
+import { hashPassword } from '../../lib/password';
+import { createDefaultPreferences } from '../preferences';
+import { insertUserIfEmailFree } from '../users';
 import type { AuthDeps } from './auth-deps';
 import { sendVerificationCodeMail } from './auth-mail';
 import { refuseCommonPassword } from './common-passwords';
 import { issueVerificationCode, startResendCooldown } from './email-verification.service';
-import { hashPassword } from './password';
 import { THROTTLES } from './throttles';
 
 /**

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@dms/domain';
+import { effectiveRoles } from '@dms/domain';
 import type { User } from '../../db/schema';
-import { effectiveRoles } from '../users/user-roles';
 
 /** The `user` of the current-user answer (spec 1 §3); `role` is the first role held. */
 export function toSessionUser(

@@ -1,11 +1,11 @@
 import { AUTH_MESSAGES, type LoginInput } from '@dms/domain';
 import type { User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { clearRateLimit, refundRateLimit } from '../rate-limits/rate-limits.repository';
-import { enforceThrottle, throttleKey } from '../rate-limits/throttle';
-import { findUserByEmail } from '../users/users.repository';
+import { clearRateLimit, refundRateLimit } from '../../http/rate-limits.repository';
+import { enforceThrottle, throttleKey } from '../../http/throttle';
+import { dummyPasswordHash, verifyPassword } from '../../lib/password';
+import { findUserByEmail } from '../users';
 import type { AuthDeps } from './auth-deps';
-import { dummyPasswordHash, verifyPassword } from './password';
 import { THROTTLES } from './throttles';
 
 export type SignInResult = { kind: 'signed-in'; user: User } | { kind: 'needs-verification'; email: string };

@@ -1,5 +1,5 @@
 import { RESEND_COOLDOWN_SECONDS } from '@dms/domain';
-import type { ThrottleRule } from '../rate-limits/throttle';
+import type { ThrottleRule } from '../../http/throttle';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,7 +1,7 @@
 import type { Contact, ContactWithCustomer, Customer, CustomerType } from '@dms/domain';
 import { type AnyColumn, and, asc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customerContacts, customers, jobs } from '../../db/schema';
+import { customerContacts, customers } from '../../db/schema';
 import { anyContains, containsPattern, qualified } from '../../db/sql-helpers';
 
 export interface CustomerFilter {
@@ -242,10 +242,6 @@ export async function lockContact(db: Db, id: string): Promise<boolean> {
     .where(eq(customerContacts.id, id))
     .for('update');
   return rows.length > 0;
-}
-
-export async function countJobsWithContact(db: Db, id: string): Promise<number> {
-  return db.$count(jobs, eq(jobs.contactId, id));
 }
 
 export async function deactivateContact(db: Db, id: string): Promise<void> {

@@ -7,9 +7,9 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
+import { deleteOrDeactivate, usageInWords } from '../../lib/delete-or-deactivate';
+import { UsageRegistry } from '../../lib/record-hooks';
 import {
-  countJobsWithContact,
   deactivateContact,
   deleteContact,
   getCustomer,
@@ -41,12 +41,15 @@ export async function archiveCustomer(db: Database, id: string): Promise<{ messa
   return { message: 'Customer archived successfully' };
 }
 
+/** Records that name a customer contact (jobs): record-links.ts registers their counters. */
+export const contactUsers = new UsageRegistry();
+
 /** Deletes a contact no job names; one that jobs name is deactivated instead, so they keep it. */
 export function deleteContactById(db: Database, id: string): Promise<DeleteResult> {
   return deleteOrDeactivate(db, {
     exists: (tx) => lockContact(tx, id),
     notFound: CONTACT_NOT_FOUND,
-    usage: async (tx) => usageInWords({ job: await countJobsWithContact(tx, id) }),
+    usage: async (tx) => usageInWords(await contactUsers.count(tx, id)),
     deactivate: (tx) => deactivateContact(tx, id),
     delete: (tx) => deleteContact(tx, id),
     deactivatedMessage: (usage) => `Contact is used by ${usage}, so it was deactivated instead of deleted`,

@@ -1,7 +1,7 @@
 import type { Depot } from '@dms/domain';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { depots, jobVehicles } from '../../db/schema';
+import { depots } from '../../db/schema';
 import { anyContains } from '../../db/sql-helpers';
 
 export interface DepotFilter {
@@ -68,15 +68,6 @@ export async function updateDepot(db: Db, id: string, values: DepotValues): Prom
 export async function lockDepot(db: Db, id: string): Promise<boolean> {
   const rows = await db.select({ id: depots.id }).from(depots).where(eq(depots.id, id)).for('update');
   return rows.length > 0;
-}
-
-/** Jobs whose vehicle slots start or end at the depot. */
-export async function countJobsUsingDepot(db: Db, id: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${jobVehicles.jobId})::int` })
-    .from(jobVehicles)
-    .where(or(eq(jobVehicles.startingDepotId, id), eq(jobVehicles.endingDepotId, id)));
-  return Number(row?.n ?? 0);
 }
 
 export async function deactivateDepot(db: Db, id: string): Promise<void> {

@@ -2,7 +2,7 @@ import { DeleteResultSchema, DepotInputSchema, DepotSchema, ListQuerySchema, pag
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http/errors';
-import { IdParamsSchema, listPage, showsInactive } from '../reference-data/list-query';
+import { IdParamsSchema, listPage, showsInactive } from '../../http/list-query';
 import { getDepot, insertDepot, listDepots, updateDepot } from './depots.repository';
 import { DEPOT_NOT_FOUND, deleteDepotById } from './depots.service';
 

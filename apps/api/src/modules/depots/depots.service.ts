@@ -1,10 +1,13 @@
 import type { DeleteResult } from '@dms/domain';
 import type { Database } from '../../db/client';
-import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
-import { countVehiclesAtDepot } from '../vehicles/vehicles.repository';
-import { countJobsUsingDepot, deactivateDepot, deleteDepot, lockDepot } from './depots.repository';
+import { deleteOrDeactivate, usageInWords } from '../../lib/delete-or-deactivate';
+import { UsageRegistry } from '../../lib/record-hooks';
+import { deactivateDepot, deleteDepot, lockDepot } from './depots.repository';
 
 export const DEPOT_NOT_FOUND = 'Depot not found';
+
+/** Records that name a depot (vehicles as their home, jobs as a start or end): record-links.ts registers them. */
+export const depotUsers = new UsageRegistry();
 
 /**
  * Deletes a depot nothing refers to. A depot that vehicles (as their home) or jobs (as a start or
@@ -14,11 +17,7 @@ export function deleteDepotById(db: Database, id: string): Promise<DeleteResult>
   return deleteOrDeactivate(db, {
     exists: (tx) => lockDepot(tx, id),
     notFound: DEPOT_NOT_FOUND,
-    usage: async (tx) =>
-      usageInWords({
-        vehicle: await countVehiclesAtDepot(tx, id),
-        job: await countJobsUsingDepot(tx, id),
-      }),
+    usage: async (tx) => usageInWords(await depotUsers.count(tx, id)),
     deactivate: (tx) => deactivateDepot(tx, id),
     delete: (tx) => deleteDepot(tx, id),
     deactivatedMessage: (usage) => `Depot is used by ${usage}, so it was deactivated instead of deleted`,

@@ -1,8 +1,8 @@
 import { DISPATCH_FREE_DRIVERS_LIMIT, DispatchDaySchema, DispatchQuerySchema } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { breachesFor, loadHoursContext, workAround } from '../driver-hours/driver-hours.service';
-import { listDriversFreeOn } from '../drivers/drivers.repository';
+import { breachesFor, loadHoursContext, workAround } from '../driver-hours';
+import { listDriversFreeOn } from '../users';
 import { getDispatchDay } from './dispatch.repository';
 
 export async function dispatchRoutes(app: FastifyInstance): Promise<void> {

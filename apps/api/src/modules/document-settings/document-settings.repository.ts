@@ -82,3 +82,8 @@ export async function saveDocumentSettings(
     .returning();
   return row!;
 }
+
+/** The quote documents' logo address (for the logo files' clean-up). */
+export async function documentLogoUrls(db: Db): Promise<(string | null)[]> {
+  return (await db.select({ url: documentSettings.logoUrl }).from(documentSettings)).map((row) => row.url);
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http/errors';
 import { getObjectStorage } from '../../storage';
-import { adoptLogoUrl, releaseLogoUrl } from '../logos/logos.service';
+import { adoptLogoUrl, releaseLogoUrl } from '../logos';
 import {
   getDocumentSettings,
   getDocumentSettingsRow,

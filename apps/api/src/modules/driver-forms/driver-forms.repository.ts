@@ -1,5 +1,5 @@
 import type { InspectionAnswer, InspectionKind, OverallStatus } from '@dms/domain';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   customers,
@@ -195,4 +195,86 @@ export async function getEmergencyAlert(db: Db, id: string) {
     .leftJoin(vehicles, eq(vehicles.id, emergencyAlerts.vehicleId))
     .where(eq(emergencyAlerts.id, id));
   return row;
+}
+
+// ---- how many forms refer to a record of another module (its delete rule asks, via record-links.ts)
+
+/** Forms of any kind written for the vehicle. */
+export async function countFormsOfVehicle(db: Db, vehicleId: string): Promise<number> {
+  let forms = 0;
+  forms += await db.$count(preDepartureInspections, eq(preDepartureInspections.vehicleId, vehicleId));
+  forms += await db.$count(endOfShiftInspections, eq(endOfShiftInspections.vehicleId, vehicleId));
+  forms += await db.$count(fuelLogs, eq(fuelLogs.vehicleId, vehicleId));
+  forms += await db.$count(emergencyAlerts, eq(emergencyAlerts.vehicleId, vehicleId));
+  forms += await db.$count(incidentReports, eq(incidentReports.vehicleId, vehicleId));
+  return forms;
+}
+
+/** Alerts raised with the emergency type (0 or 1: whether any was). */
+export async function countAlertsOfType(db: Db, emergencyTypeId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: emergencyAlerts.id })
+    .from(emergencyAlerts)
+    .where(eq(emergencyAlerts.emergencyTypeId, emergencyTypeId))
+    .limit(1);
+  return row ? 1 : 0;
+}
+
+/** Inspections that answered the question (0 or 1: whether any did). */
+export async function countInspectionsAnswering(db: Db, questionId: string): Promise<number> {
+  const probe = JSON.stringify([{ questionId }]);
+  const [pre] = await db
+    .select({ id: preDepartureInspections.id })
+    .from(preDepartureInspections)
+    .where(sql`${preDepartureInspections.responses} @> ${probe}::jsonb`)
+    .limit(1);
+  if (pre) return 1;
+  const [end] = await db
+    .select({ id: endOfShiftInspections.id })
+    .from(endOfShiftInspections)
+    .where(sql`${endOfShiftInspections.responses} @> ${probe}::jsonb`)
+    .limit(1);
+  return end ? 1 : 0;
+}
+
+// ---- the review of incidents and emergencies (Reports: a manager's workflow on the drivers' forms)
+
+export async function lockIncident(db: Db, id: string) {
+  const [row] = await db
+    .select({ status: incidentReports.status, reviewNotes: incidentReports.reviewNotes })
+    .from(incidentReports)
+    .where(eq(incidentReports.id, id))
+    .for('update');
+  return row;
+}
+
+export async function reviewIncident(
+  db: Db,
+  id: string,
+  values: { status: string; reviewedBy: string; reviewedAt: Date; reviewNotes: string | null },
+) {
+  await db
+    .update(incidentReports)
+    .set({ ...values, updatedAt: values.reviewedAt })
+    .where(eq(incidentReports.id, id));
+}
+
+export async function lockEmergency(db: Db, id: string) {
+  const [row] = await db
+    .select({ status: emergencyAlerts.status })
+    .from(emergencyAlerts)
+    .where(eq(emergencyAlerts.id, id))
+    .for('update');
+  return row;
+}
+
+export async function resolveEmergency(
+  db: Db,
+  id: string,
+  values: { resolvedBy: string; resolvedAt: Date; resolutionNotes: string | null },
+) {
+  await db
+    .update(emergencyAlerts)
+    .set({ ...values, status: 'resolved', updatedAt: values.resolvedAt })
+    .where(eq(emergencyAlerts.id, id));
 }

@@ -17,12 +17,12 @@ import { z } from 'zod';
 import type { Transaction } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
+import { IDEMPOTENCY_HEADER, idempotentWrite } from '../../http/idempotent-write';
 import { emergencyAlertMail } from '../../mail/emergency-template';
-import { IDEMPOTENCY_HEADER, idempotentWrite } from '../idempotency/idempotent-write';
-import { recipients } from '../notifications/notifications.repository';
-import { getAppSettings } from '../settings/settings.repository';
-import { getActiveShift } from '../shifts/shifts.repository';
-import { activeManagerIds } from '../users/users.repository';
+import { recipients } from '../notifications';
+import { getAppSettings } from '../settings';
+import { getActiveShift } from '../shifts';
+import { activeManagerIds } from '../users';
 import { getEmergencyAlert, servesSchoolJob } from './driver-forms.repository';
 import {
   finishShift,

@@ -31,8 +31,8 @@ import {
   getShift,
   insertShift,
   openShiftOnVehicle,
-} from '../shifts/shifts.repository';
-import { hasOpenDefect, insertDefect } from '../vehicle-defects/vehicle-defects.repository';
+} from '../shifts';
+import { hasOpenDefect, insertDefect } from '../vehicle-defects';
 import {
   activeEmergencyType,
   activeQuestions,

@@ -19,8 +19,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hoursOverrides, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { getJob } from '../jobs/jobs.repository';
-import { getAppSettings } from '../settings/settings.repository';
+import { getAppSettings } from '../settings';
 import { type DriverWork, driverWork } from './driver-hours.repository';
 
 // Dispatch safety: would putting these drivers on this job break the operator's hours rule set?
@@ -177,28 +176,6 @@ export async function hoursWarnings(
       warnings.push({ driverId, driverName: names.get(driverId) ?? 'Driver', breaches });
   }
   return warnings;
-}
-
-/** guardAllocation for one driver put on a stored job (an offer of a slot, an approved request). */
-export async function guardDriverOnJob(
-  tx: Db,
-  ctx: HoursContext | undefined,
-  jobId: string,
-  driverId: string,
-  reason: string | null | undefined,
-  userId: string | null,
-): Promise<void> {
-  if (!ctx) return;
-  const job = await getJob(tx, jobId);
-  if (!job?.serviceDate || job.status === 'cancelled') return;
-  await guardAllocation(
-    tx,
-    ctx,
-    { id: job.id, serviceDate: job.serviceDate, legs: job.legs },
-    [driverId],
-    reason,
-    userId,
-  );
 }
 
 /** Work this week and the next required rest of each driver, for the driver cards. */

@@ -10,9 +10,9 @@ import {
 } from '@dms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hoursSummaries, loadHoursContext } from '../driver-hours/driver-hours.service';
-import { IdParamsSchema, listPage, refusesInactive } from '../reference-data/list-query';
-import { listUsers } from './drivers.repository';
+import { IdParamsSchema, listPage, refusesInactive } from '../../http/list-query';
+import { hoursSummaries, loadHoursContext } from '../driver-hours';
+import { listUsers } from '../users';
 import { createDriverAccount, updateDriver, updateUserRoles } from './drivers.service';
 
 // Accounts are for managers only: a driver never sees another driver's details.

@@ -12,24 +12,24 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { type FieldError, HttpError } from '../../http/errors';
+import { destroyUserSessions } from '../../http/sessions.repository';
+import { generateResetToken, hashToken } from '../../lib/secrets';
 import type { Mailer } from '../../mail/mailer';
-import { insertResetToken } from '../auth/password-reset-tokens.repository';
-import { generateResetToken, hashToken } from '../auth/secrets';
-import { createDefaultPreferences } from '../preferences/preferences.repository';
-import { destroyUserSessions } from '../sessions/sessions.repository';
-import { getAppSettings } from '../settings/settings.repository';
-import { insertUser } from '../users/users.repository';
-import { driverInviteMail } from './driver-invite-mail';
+import { insertResetToken } from '../auth';
+import { createDefaultPreferences } from '../preferences';
+import { getAppSettings } from '../settings';
 import {
   type DriverFieldValues,
   findOtherUserIdByEmail,
   findOtherUserIdByPin,
   getUserAsDriver,
+  insertUser,
   lockActiveManagerIds,
   lockUser,
   setUserRoles,
   updateDriverFields,
-} from './drivers.repository';
+} from '../users';
+import { driverInviteMail } from './driver-invite-mail';
 
 type CreateDriverInput = z.output<typeof CreateDriverInputSchema>;
 type UpdateDriverInput = z.output<typeof UpdateDriverInputSchema>;

@@ -1,6 +1,6 @@
 import { asc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type EmergencyType, emergencyAlerts, emergencyTypes, type NewEmergencyType } from '../../db/schema';
+import { type EmergencyType, emergencyTypes, type NewEmergencyType } from '../../db/schema';
 
 export function listEmergencyTypes(db: Db, filter: { includeInactive: boolean }): Promise<EmergencyType[]> {
   return db
@@ -37,16 +37,6 @@ export async function updateEmergencyType(
     .where(eq(emergencyTypes.id, id))
     .returning();
   return row;
-}
-
-/** Whether any emergency alert was raised with this type. */
-export async function isEmergencyTypeUsed(db: Db, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: emergencyAlerts.id })
-    .from(emergencyAlerts)
-    .where(eq(emergencyAlerts.emergencyTypeId, id))
-    .limit(1);
-  return Boolean(row);
 }
 
 export async function deleteEmergencyType(db: Db, id: string): Promise<void> {

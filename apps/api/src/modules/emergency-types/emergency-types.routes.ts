@@ -10,13 +10,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EmergencyType } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { deleteOrDeactivate } from '../reference-data/delete-or-deactivate';
-import { IdParamsSchema, showsInactive } from '../reference-data/list-query';
+import { IdParamsSchema, showsInactive } from '../../http/list-query';
+import { deleteOrDeactivate } from '../../lib/delete-or-deactivate';
+import { isUsed, UsageRegistry } from '../../lib/record-hooks';
 import {
   createEmergencyType,
   deleteEmergencyType,
   getEmergencyType,
-  isEmergencyTypeUsed,
   listEmergencyTypes,
   nextEmergencyTypeSortOrder,
   updateEmergencyType,
@@ -41,6 +41,9 @@ function toEmergencyType(row: EmergencyType) {
 }
 
 /** Emergency types (spec 2 §2.7 Ops forms: Emergency Alerts, §7.4). */
+/** Records that name an emergency type (alerts): record-links.ts registers their counters. */
+export const emergencyTypeUsers = new UsageRegistry();
+
 export async function emergencyTypesRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -124,7 +127,8 @@ export async function emergencyTypesRoutes(app: FastifyInstance): Promise<void> 
       return deleteOrDeactivate(app.db, {
         exists: async (tx) => Boolean(await getEmergencyType(tx, id)),
         notFound: NOT_FOUND,
-        usage: async (tx) => ((await isEmergencyTypeUsed(tx, id)) ? 'alerts were raised with it' : undefined),
+        usage: async (tx) =>
+          isUsed(await emergencyTypeUsers.count(tx, id)) ? 'alerts were raised with it' : undefined,
         deactivate: async (tx) => {
           await updateEmergencyType(tx, id, { isActive: 0 });
         },

@@ -1,12 +1,10 @@
 import type { InspectionType } from '@dms/domain';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  endOfShiftInspections,
   type InspectionTemplateQuestion,
   inspectionTemplateQuestions,
   type NewInspectionTemplateQuestion,
-  preDepartureInspections,
 } from '../../db/schema';
 
 const q = inspectionTemplateQuestions;
@@ -58,27 +56,6 @@ export async function updateInspectionQuestion(
     .where(eq(q.id, id))
     .returning();
   return row;
-}
-
-/**
- * Whether a submitted inspection answered this question. Answers are JSON ({questionId, passed,
- * notes}), not foreign keys, so a containment query looks in both kinds of inspection (a question's
- * type may have been changed after it was answered).
- */
-export async function isInspectionQuestionAnswered(db: Db, id: string): Promise<boolean> {
-  const probe = JSON.stringify([{ questionId: id }]);
-  const [pre] = await db
-    .select({ id: preDepartureInspections.id })
-    .from(preDepartureInspections)
-    .where(sql`${preDepartureInspections.responses} @> ${probe}::jsonb`)
-    .limit(1);
-  if (pre) return true;
-  const [end] = await db
-    .select({ id: endOfShiftInspections.id })
-    .from(endOfShiftInspections)
-    .where(sql`${endOfShiftInspections.responses} @> ${probe}::jsonb`)
-    .limit(1);
-  return Boolean(end);
 }
 
 export async function deleteInspectionQuestion(db: Db, id: string): Promise<void> {

@@ -11,13 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { InspectionTemplateQuestion } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { deleteOrDeactivate } from '../reference-data/delete-or-deactivate';
-import { IdParamsSchema, showsInactive } from '../reference-data/list-query';
+import { IdParamsSchema, showsInactive } from '../../http/list-query';
+import { deleteOrDeactivate } from '../../lib/delete-or-deactivate';
+import { isUsed, UsageRegistry } from '../../lib/record-hooks';
 import {
   createInspectionQuestion,
   deleteInspectionQuestion,
   getInspectionQuestion,
-  isInspectionQuestionAnswered,
   listInspectionQuestions,
   sortOrdersOfType,
   updateInspectionQuestion,
@@ -38,6 +38,9 @@ function toQuestion(row: InspectionTemplateQuestion) {
 }
 
 /** Pre-departure and end-of-shift question editor (spec 2 §2.7 Ops forms, §5, §7.4). */
+/** Records that answered an inspection question (inspections): record-links.ts registers their counters. */
+export const inspectionQuestionUsers = new UsageRegistry();
+
 export async function inspectionQuestionsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -126,7 +129,9 @@ export async function inspectionQuestionsRoutes(app: FastifyInstance): Promise<v
         exists: async (tx) => Boolean(await getInspectionQuestion(tx, id)),
         notFound: NOT_FOUND,
         usage: async (tx) =>
-          (await isInspectionQuestionAnswered(tx, id)) ? 'submitted inspections answered it' : undefined,
+          isUsed(await inspectionQuestionUsers.count(tx, id))
+            ? 'submitted inspections answered it'
+            : undefined,
         deactivate: async (tx) => {
           await updateInspectionQuestion(tx, id, { isActive: 0 });
         },

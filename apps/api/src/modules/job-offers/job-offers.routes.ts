@@ -21,16 +21,15 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
-import { loadHoursContext } from '../driver-hours/driver-hours.service';
-import { requestedJobIds, requestsOfJob } from '../job-requests/job-requests.repository';
-import { decideRequest, requestJob } from '../job-requests/job-requests.service';
-import { getJob, getJobsByIds, listAvailableJobs, toDriverJob } from '../jobs/jobs.repository';
-import { JOB_NOT_FOUND } from '../jobs/jobs.service';
-import { type NotificationDeps, notifyAboutJob } from '../notifications/job-notifications';
-import { IdParamsSchema, listPage } from '../reference-data/list-query';
-import { findUserById } from '../users/users.repository';
+import { IdParamsSchema, listPage } from '../../http/list-query';
+import { loadHoursContext } from '../driver-hours';
+import { getJob, getJobsByIds, JOB_NOT_FOUND, listAvailableJobs, toDriverJob } from '../jobs';
+import { type NotificationDeps, notifyAboutJob } from '../notifications';
+import { findUserById } from '../users';
 import { listDriverOffers, offersOfJob } from './job-offers.repository';
 import { answerOffer, offerOpenSlot } from './job-offers.service';
+import { requestedJobIds, requestsOfJob } from './job-requests.repository';
+import { decideRequest, requestJob } from './job-requests.service';
 
 // The offer cycle (ADR 0014): drivers answer offers and request open positions; managers see a
 // job's offers and requests, approve or reject requests, and offer open slots to chosen drivers.

@@ -1,28 +1,52 @@
-import { OFFER_ALREADY_ANSWERED, OFFER_EXPIRED, SLOT_NOT_OPEN } from '@dms/domain';
+import { effectiveRoles, type Job, OFFER_ALREADY_ANSWERED, OFFER_EXPIRED, SLOT_NOT_OPEN } from '@dms/domain';
 import type { Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
-import { guardDriverOnJob, type HoursContext } from '../driver-hours/driver-hours.service';
-import { loadReferences } from '../jobs/job-references.repository';
+import type { HoursContext } from '../driver-hours';
 import {
   driverHoldsJob,
   fillOpenSlot,
   freeDriverSlots,
   getJobsByIds,
   jobStatusOf,
+  loadReferences,
   STAFFING_STATUSES,
-} from '../jobs/jobs.repository';
-import { OFFER_TTL_MS } from '../jobs/jobs.service';
-import { type NotificationDeps, notifyAboutJob } from '../notifications/job-notifications';
-import { effectiveRoles } from '../users/user-roles';
-import { findUserById } from '../users/users.repository';
+} from '../jobs';
+import { type NotificationDeps, notifyAboutJob } from '../notifications';
+import { findUserById } from '../users';
+import { guardDriverOnJob } from './guard-driver-on-job';
 import {
   answerPendingOffer,
+  driversWithoutOffer,
   expireDueOffers,
   getOffer,
   insertPendingOffers,
   type OfferRow,
 } from './job-offers.repository';
+
+/** How long a driver has to answer an offer (ADR 0012). */
+export const OFFER_TTL_MS = 48 * 60 * 60 * 1000;
+
+/**
+ * A published job is offered to each driver on it who has no offer of it yet (wired into the jobs
+ * module's save as `offerJobToItsDrivers`, record-links.ts), in the save's transaction.
+ */
+export async function offerJobToNewDrivers(
+  tx: Db,
+  job: Job,
+  createdBy: string | null,
+  now: Date,
+): Promise<{ driverIds: string[]; expiresAt: Date }> {
+  const onJob = [...new Set(job.vehicles.map((s) => s.driverId).filter((id): id is string => !!id))];
+  const driverIds = await driversWithoutOffer(tx, job.id, onJob);
+  const expiresAt = new Date(now.getTime() + OFFER_TTL_MS);
+  await insertPendingOffers(
+    tx,
+    // The card shows the job itself; a message is for what a manager adds by hand.
+    driverIds.map((driverId) => ({ jobId: job.id, driverId, message: null, expiresAt, createdBy })),
+  );
+  return { driverIds, expiresAt };
+}
 
 export const OFFER_NOT_FOUND = 'Offer not found';
 export const PUBLISH_FIRST = 'Publish the job before offering it to drivers';

@@ -2,12 +2,12 @@ import { dateInZone } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http/errors';
+import { IdParamsSchema } from '../../http/list-query';
 import { loadLogo, type PdfKind, pdfFileName, renderJobSheetPdf, renderQuotePdf } from '../../pdf';
 import { createPdfCache } from '../../pdf/pdf-cache';
 import { getObjectStorage } from '../../storage';
-import { getDocumentSettings } from '../document-settings/document-settings.repository';
-import { IdParamsSchema } from '../reference-data/list-query';
-import { getAppSettings } from '../settings/settings.repository';
+import { getDocumentSettings } from '../document-settings';
+import { getAppSettings } from '../settings';
 import { getJob } from './jobs.repository';
 import { JOB_NOT_FOUND } from './jobs.service';
 

@@ -1,5 +1,5 @@
 import type { DriverJob, Job, JobStatus } from '@dms/domain';
-import { and, asc, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, jobLegs, jobRequirements, jobs, jobVehicles, users } from '../../db/schema';
 import { containsPattern, qualified } from '../../db/sql-helpers';
@@ -99,7 +99,7 @@ export function toDriverJob(job: Job, driverId: string): DriverJob {
  * index and stopping after offset + limit rows, instead of sorting every matching job to keep one page
  * (bench/NOTES.md).
  */
-async function pageOfJobIds(
+export async function pageOfJobIds(
   db: Db,
   condition: SQL | undefined,
   window: { today: string; limit: number; offset: number },
@@ -167,15 +167,6 @@ export async function loyaltyFacts(tx: Db, id: string) {
     .from(jobs)
     .where(eq(jobs.id, id));
   return row ? { ...row, totalPrice: Number(row.totalPrice) } : undefined;
-}
-
-export async function driverHoldsJob(db: Db, jobId: string, driverId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: jobVehicles.id })
-    .from(jobVehicles)
-    .where(and(eq(jobVehicles.jobId, jobId), eq(jobVehicles.driverId, driverId)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function nextJobSequence(tx: Db): Promise<number> {
@@ -311,105 +302,4 @@ export async function driversOnJob(db: Db, jobId: string) {
 export async function getJobsByIds(db: Db, ids: readonly string[]): Promise<Map<string, Job>> {
   const list = await jobsByIds(db, [...new Set(ids)]);
   return new Map(list.map((j) => [j.id, j]));
-}
-
-/** Statuses in which drivers are asked for: offers are answered and open positions requested. */
-export const STAFFING_STATUSES = ['confirmed', 'assigned'] as const;
-
-/**
- * A slot is an open driver position when it has a vehicle and no driver (a driver needs a vehicle).
- * An EXISTS, not a count per job: PostgreSQL reads the few open slots once from their partial index.
- */
-const hasOpenSlot = (jobId: SQL | typeof jobs.id) =>
-  sql`exists (select 1 from job_vehicles s where s.job_id = ${jobId} and s.driver_id is null and s.vehicle_id is not null)`;
-
-/**
- * Jobs a driver may request: staffed statuses, today or later (or not yet dated), with an open
- * position, and not already held by the driver. Sorted like the job list.
- */
-export async function listAvailableJobs(
-  db: Db,
-  filter: { driverId: string; today: string; limit: number; offset: number },
-): Promise<{ items: { job: Job; openSlots: number }[]; total: number }> {
-  const condition = and(
-    inArray(jobs.status, [...STAFFING_STATUSES]),
-    or(gte(jobs.serviceDate, filter.today), sql`${jobs.serviceDate} is null`),
-    hasOpenSlot(qualified(jobs.id)),
-    sql`not exists (select 1 from job_vehicles h where h.job_id = ${qualified(jobs.id)} and h.driver_id = ${filter.driverId})`,
-  );
-  const [ids, total] = await Promise.all([
-    pageOfJobIds(db, condition, filter, false),
-    db.$count(jobs, condition),
-  ]);
-  const list = await jobsByIds(db, ids);
-  return {
-    items: list.map((job) => ({
-      job,
-      openSlots: job.vehicles.filter((s) => s.vehicleId && !s.driverId).length,
-    })),
-    total,
-  };
-}
-
-/** Takes the driver off the job's slots (a declined or expired offer); answers how many slots opened. */
-export async function freeDriverSlots(tx: Db, jobId: string, driverId: string): Promise<number> {
-  const rows = await tx
-    .update(jobVehicles)
-    .set({ driverId: null, updatedAt: new Date() })
-    .where(and(eq(jobVehicles.jobId, jobId), eq(jobVehicles.driverId, driverId)))
-    .returning({ id: jobVehicles.id });
-  return rows.length;
-}
-
-/**
- * Puts the driver on an open slot of the job (the named one, else the first by position), if one is
- * still open: a conditional update, so two approvals racing for the last position cannot both win.
- * Answers the slot's id, or null when no open slot was left.
- */
-export async function fillOpenSlot(
-  tx: Db,
-  jobId: string,
-  driverId: string,
-  slotId?: string | null,
-): Promise<string | null> {
-  const candidate = tx
-    .select({ id: jobVehicles.id })
-    .from(jobVehicles)
-    .where(
-      and(
-        eq(jobVehicles.jobId, jobId),
-        sql`${jobVehicles.driverId} is null`,
-        sql`${jobVehicles.vehicleId} is not null`,
-        slotId ? eq(jobVehicles.id, slotId) : undefined,
-      ),
-    )
-    .orderBy(asc(jobVehicles.slotPosition))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const rows = await tx
-    .update(jobVehicles)
-    .set({ driverId, updatedAt: new Date() })
-    .where(and(inArray(jobVehicles.id, candidate), sql`${jobVehicles.driverId} is null`))
-    .returning({ id: jobVehicles.id });
-  return rows[0]?.id ?? null;
-}
-
-export async function openSlotCount(db: Db, jobId: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(jobVehicles)
-    .where(
-      and(
-        eq(jobVehicles.jobId, jobId),
-        sql`${jobVehicles.driverId} is null`,
-        sql`${jobVehicles.vehicleId} is not null`,
-      ),
-    );
-  return Number(rows[0]?.n ?? 0);
-}
-
-/** The job's status, or undefined when there is no such job. */
-export async function jobStatusOf(db: Db, jobId: string): Promise<JobStatus | undefined> {
-  const [row] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
-  return row?.status;
 }

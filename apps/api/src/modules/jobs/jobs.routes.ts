@@ -22,13 +22,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
-import { hoursWarnings, loadHoursContext } from '../driver-hours/driver-hours.service';
-import { type NotificationDeps, notifyAboutJob } from '../notifications/job-notifications';
-import { IdParamsSchema, isManager, listPage } from '../reference-data/list-query';
+import { IdParamsSchema, isManager, listPage } from '../../http/list-query';
+import { hoursWarnings, loadHoursContext } from '../driver-hours';
+import { type NotificationDeps, notifyAboutJob } from '../notifications';
 import { findClashes } from './job-clashes.repository';
+import { driverHoldsJob } from './job-staffing.repository';
 import {
   deleteJobRow,
-  driverHoldsJob,
   getJob,
   listJobSummaries,
   listJobs,

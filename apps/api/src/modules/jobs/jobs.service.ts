@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   calculatePrice,
+  effectiveRoles,
   formatJobNumber,
   JOB_CHANGED_MESSAGE,
   JOB_NUMBER_TAKEN_MESSAGE,
@@ -19,11 +20,10 @@ import {
 } from '@dms/domain';
 import type { Db } from '../../db/client';
 import { type FieldError, HttpError } from '../../http/errors';
-import { insertContact, insertCustomer, recordCompletedBooking } from '../customers/customers.repository';
-import { guardAllocation, type HoursContext } from '../driver-hours/driver-hours.service';
-import { driversWithoutOffer, insertPendingOffers } from '../job-offers/job-offers.repository';
-import { sanitizeDriverNotes, sanitizeRichText } from '../rich-text/sanitize-rich-text';
-import { effectiveRoles } from '../users/user-roles';
+import { Port } from '../../lib/record-hooks';
+import { sanitizeDriverNotes, sanitizeRichText } from '../../lib/sanitize-rich-text';
+import { insertContact, insertCustomer, recordCompletedBooking } from '../customers';
+import { guardAllocation, type HoursContext } from '../driver-hours';
 import { findClashes } from './job-clashes.repository';
 import { loadCategories, loadReferences, type References } from './job-references.repository';
 import {
@@ -44,8 +44,20 @@ import {
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const ONLY_DRAFTS_PUBLISH = 'Only draft jobs can be published';
-/** How long a driver has to answer an offer (ADR 0012). */
-export const OFFER_TTL_MS = 48 * 60 * 60 * 1000;
+
+/** The drivers a published job was just offered to, and until when they may answer. */
+export interface NewOffers {
+  driverIds: string[];
+  expiresAt: Date | null;
+}
+
+/**
+ * Offers a published job to each driver on it who has no offer yet, in the save's transaction. The
+ * offers are the job-offers module's (it depends on jobs); record-links.ts wires its implementation.
+ */
+export const offerJobToItsDrivers = new Port<
+  (tx: Db, job: Job, createdBy: string | null, now: Date) => Promise<NewOffers>
+>('Offering a published job to its drivers');
 
 /** What happened besides the write, for the caller to act on once the transaction has committed. */
 export interface SaveOutcome {
@@ -267,17 +279,6 @@ export async function clashesOf(db: Db, job: Job): Promise<JobClash[]> {
 
 // ---- offers and loyalty, inside the save's transaction
 
-async function offerToNewDrivers(tx: Db, job: Job, createdBy: string | null, now: Date) {
-  const driverIds = await driversWithoutOffer(tx, job.id, driverIdsOf(job));
-  const expiresAt = new Date(now.getTime() + OFFER_TTL_MS);
-  await insertPendingOffers(
-    tx,
-    // The card shows the job itself; a message is for what a manager adds by hand.
-    driverIds.map((driverId) => ({ jobId: job.id, driverId, message: null, expiresAt, createdBy })),
-  );
-  return { driverIds, expiresAt };
-}
-
 /** Completing a job counts it once on its customer: a booking, its revenue and a loyalty point. */
 async function awardLoyaltyOnce(tx: Db, jobId: string): Promise<void> {
   const facts = await loyaltyFacts(tx, jobId);
@@ -338,7 +339,7 @@ export async function createJob(
     const offered =
       job.status === 'draft'
         ? { driverIds: [], expiresAt: null }
-        : await offerToNewDrivers(tx, job, userId, new Date());
+        : await offerJobToItsDrivers.run(tx, job, userId, new Date());
     return {
       job,
       clashes: await clashesOf(tx, job),
@@ -403,7 +404,7 @@ async function saveJobChanges(
       const previous = new Set(driverIdsOf(before));
       updatedDriverIds = driverIdsOf(after).filter((d) => previous.has(d));
     }
-    offered = await offerToNewDrivers(tx, after, userId, now);
+    offered = await offerJobToItsDrivers.run(tx, after, userId, now);
   }
   await awardLoyaltyOnce(tx, id);
   after = (await getJob(tx, id))!;
@@ -491,7 +492,7 @@ export async function publishJob(
     const status: JobStatus = staffed ? 'assigned' : 'confirmed';
     await updateJobRow(tx, id, { status });
     const job = (await getJob(tx, id))!;
-    const offered = await offerToNewDrivers(tx, job, userId, now);
+    const offered = await offerJobToItsDrivers.run(tx, job, userId, now);
     return {
       job,
       clashes: await clashesOf(tx, job),

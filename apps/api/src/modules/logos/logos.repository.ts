@@ -1,26 +1,28 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appSettings, documentSettings } from '../../db/schema';
 
-/** Whether the branding or the document settings still show this logo address. */
-export async function isLogoUrlInUse(db: Db, url: string): Promise<boolean> {
-  const [app] = await db
-    .select({ id: appSettings.id })
-    .from(appSettings)
-    .where(eq(appSettings.logoUrl, url))
-    .limit(1);
-  if (app) return true;
-  const [document] = await db
-    .select({ id: documentSettings.id })
-    .from(documentSettings)
-    .where(eq(documentSettings.logoUrl, url))
-    .limit(1);
-  return Boolean(document);
+/** Reads the logo addresses some settings show (the branding, the quote documents). */
+export type LogoUrlSource = (db: Db) => Promise<(string | null)[]>;
+
+/**
+ * The settings that show logos register here (record-links.ts): the logo files module asks them which
+ * addresses are in use instead of reading their tables (ADR 25).
+ */
+const sources = new Map<string, LogoUrlSource>();
+
+export function registerLogoUrlSource(name: string, source: LogoUrlSource): void {
+  sources.set(name, source);
 }
 
-/** Every logo address the branding and the document settings show. */
+/** Every logo address the settings show. */
 export async function logoUrlsInUse(db: Db): Promise<string[]> {
-  const app = await db.select({ url: appSettings.logoUrl }).from(appSettings);
-  const document = await db.select({ url: documentSettings.logoUrl }).from(documentSettings);
-  return [...app, ...document].map((row) => row.url).filter((url): url is string => Boolean(url));
+  const urls: string[] = [];
+  for (const source of sources.values()) {
+    for (const url of await source(db)) if (url) urls.push(url);
+  }
+  return urls;
+}
+
+/** Whether any settings still show this logo address. */
+export async function isLogoUrlInUse(db: Db, url: string): Promise<boolean> {
+  return (await logoUrlsInUse(db)).includes(url);
 }

@@ -1,10 +1,8 @@
 import type { Readable } from 'node:stream';
 import {
-  DeleteLogoInputSchema,
   LOGO_CONTENT_TYPES,
   LOGO_MAX_BYTES,
   LOGO_MESSAGES,
-  LOGO_TARGETS,
   LogoUploadRequestSchema,
   LogoUploadResponseSchema,
 } from '@dms/domain';
@@ -19,12 +17,6 @@ import {
   ObjectExistsError,
   readLimited,
 } from '../../storage';
-import {
-  getDocumentSettingsRow,
-  lockDocumentSettings,
-  saveDocumentSettings,
-} from '../document-settings/document-settings.repository';
-import { getAppSettingsRow, lockAppSettings, saveAppSettings } from '../settings/settings.repository';
 import { checkLogoContent } from './logo-content';
 import {
   ANY_LOGO_TYPE,
@@ -32,7 +24,6 @@ import {
   LOGO_KEY,
   LOGO_UPLOAD_ROUTE,
   logoUrlOfKey,
-  releaseLogoUrl,
   requestLogoUpload,
   UNTYPED_LOGO_KEY,
   untypedLogoFile,
@@ -42,13 +33,6 @@ import {
 const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 const UploadCompleteSchema = z.object({ message: z.string(), logoUrl: z.string() });
-const DeleteLogoResultSchema = z.object({
-  message: z.string(),
-  target: z.enum(LOGO_TARGETS),
-  /** The settings row's version after the change (send it with the next save). */
-  version: z.number().int(),
-});
-
 const INVALID_LINK = 'This upload link is invalid';
 const EXPIRED_LINK = 'This upload link has expired';
 const USED_LINK = 'This upload link has already been used';
@@ -160,39 +144,6 @@ export async function logosRoutes(app: FastifyInstance): Promise<void> {
           .header('cache-control', 'public, max-age=31536000, immutable')
           .send(object.body)
       );
-    },
-  );
-
-  routes.delete(
-    '/api/logos/delete',
-    {
-      config: { access: 'manager' },
-      schema: {
-        tags: ['settings'],
-        summary: 'Remove the logo of the branding (default) or of the quote documents',
-        body: DeleteLogoInputSchema,
-        response: { 200: DeleteLogoResultSchema },
-      },
-    },
-    async (request) => {
-      const { target } = request.body;
-      const updatedBy = request.identity.user?.id ?? null;
-      const result = await app.db.transaction(async (tx) => {
-        if (target === 'app') {
-          await lockAppSettings(tx);
-          const current = await getAppSettingsRow(tx);
-          if (!current?.logoUrl) return { removed: null, version: current?.version ?? 0 };
-          const saved = await saveAppSettings(tx, { logoUrl: null, updatedBy });
-          return { removed: current.logoUrl, version: saved === 'stale' ? current.version : saved.version };
-        }
-        await lockDocumentSettings(tx);
-        const current = await getDocumentSettingsRow(tx);
-        if (!current?.logoUrl) return { removed: null, version: current?.version ?? 0 };
-        const saved = await saveDocumentSettings(tx, { logoUrl: null, updatedBy });
-        return { removed: current.logoUrl, version: saved === 'stale' ? current.version : saved.version };
-      });
-      if (result.removed) await releaseLogoUrl(app.db, storage(), app.config, result.removed, request.log);
-      return { message: 'Logo deleted successfully', target, version: result.version };
     },
   );
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { EmailNotificationType } from '../../db/schema';
 import { type JobMailFacts, type JobNotice, jobName, jobNoticeMail } from '../../mail/job-templates';
 import type { Mailer } from '../../mail/mailer';
-import { getAppSettings } from '../settings/settings.repository';
+import { getAppSettings } from '../settings';
 import { recipients, recordNotification } from './notifications.repository';
 
 export interface NotificationDeps {

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { operatorFormatters } from '../settings/settings.repository';
+import { operatorFormatters } from '../settings';
 import {
   driverHours,
   type FleetRange,

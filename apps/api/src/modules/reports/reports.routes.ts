@@ -26,8 +26,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { InspectionResponse } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { IdParamsSchema, listPage } from '../reference-data/list-query';
-import { operatorFormatters } from '../settings/settings.repository';
+import { IdParamsSchema, listPage } from '../../http/list-query';
+import { lockEmergency, lockIncident, resolveEmergency, reviewIncident } from '../driver-forms';
+import { operatorFormatters } from '../settings';
 import {
   type FormFilter,
   listEmergencies,
@@ -35,11 +36,7 @@ import {
   listFuelLogs,
   listIncidents,
   listPreDeparture,
-  lockEmergency,
-  lockIncident,
   questionTexts,
-  resolveEmergency,
-  reviewIncident,
 } from './reports.repository';
 
 // Reports (spec 2 §2.6, §7.4): the five lists, the review of incidents and emergencies, and a CSV

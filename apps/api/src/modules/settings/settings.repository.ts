@@ -94,3 +94,8 @@ export async function saveAppSettings(
     .returning();
   return row!;
 }
+
+/** The branding's logo address (for the logo files' clean-up). */
+export async function brandingLogoUrls(db: Db): Promise<(string | null)[]> {
+  return (await db.select({ url: appSettings.logoUrl }).from(appSettings)).map((row) => row.url);
+}

@@ -1,14 +1,18 @@
 import {
   AppSettingsSchema,
+  DeleteLogoInputSchema,
+  LOGO_TARGETS,
   STALE_RECORD_MESSAGE,
   TerminalSettingsInputSchema,
   UpdateAppSettingsInputSchema,
 } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { getObjectStorage } from '../../storage';
-import { adoptLogoUrl, releaseLogoUrl } from '../logos/logos.service';
+import { getDocumentSettingsRow, lockDocumentSettings, saveDocumentSettings } from '../document-settings';
+import { adoptLogoUrl, releaseLogoUrl } from '../logos';
 import {
   getAppSettings,
   getAppSettingsRow,
@@ -16,6 +20,13 @@ import {
   saveAppSettings,
   toAppSettings,
 } from './settings.repository';
+
+const DeleteLogoResultSchema = z.object({
+  message: z.string(),
+  target: z.enum(LOGO_TARGETS),
+  /** The settings row's version after the change (send it with the next save). */
+  version: z.number().int(),
+});
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -109,6 +120,42 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         return saved;
       });
       return toAppSettings(row, app.config.timezone);
+    },
+  );
+
+  // The logo of the branding (target app) or of the quote documents: the settings that show it clear
+  // it, and the file goes once nothing shows it any more.
+  routes.delete(
+    '/api/logos/delete',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Remove the logo of the branding (default) or of the quote documents',
+        body: DeleteLogoInputSchema,
+        response: { 200: DeleteLogoResultSchema },
+      },
+    },
+    async (request) => {
+      const { target } = request.body;
+      const updatedBy = request.identity.user?.id ?? null;
+      const result = await app.db.transaction(async (tx) => {
+        if (target === 'app') {
+          await lockAppSettings(tx);
+          const current = await getAppSettingsRow(tx);
+          if (!current?.logoUrl) return { removed: null, version: current?.version ?? 0 };
+          const saved = await saveAppSettings(tx, { logoUrl: null, updatedBy });
+          return { removed: current.logoUrl, version: saved === 'stale' ? current.version : saved.version };
+        }
+        await lockDocumentSettings(tx);
+        const current = await getDocumentSettingsRow(tx);
+        if (!current?.logoUrl) return { removed: null, version: current?.version ?? 0 };
+        const saved = await saveDocumentSettings(tx, { logoUrl: null, updatedBy });
+        return { removed: current.logoUrl, version: saved === 'stale' ? current.version : saved.version };
+      });
+      if (result.removed)
+        await releaseLogoUrl(app.db, getObjectStorage(app.config), app.config, result.removed, request.log);
+      return { message: 'Logo deleted successfully', target, version: result.version };
     },
   );
 }

@@ -96,3 +96,8 @@ export async function openShiftOnVehicle(db: Db, vehicleId: string) {
     .where(and(eq(shifts.vehicleId, vehicleId), isNull(shifts.endTime)));
   return row;
 }
+
+/** Shifts driven with the vehicle (its delete rule asks, via record-links.ts). */
+export async function countShiftsOfVehicle(db: Db, vehicleId: string): Promise<number> {
+  return db.$count(shifts, eq(shifts.vehicleId, vehicleId));
+}

@@ -14,8 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
-import { IdParamsSchema } from '../reference-data/list-query';
-import { operatorFormatters } from '../settings/settings.repository';
+import { IdParamsSchema } from '../../http/list-query';
+import { operatorFormatters } from '../settings';
 import { correctShift, listTimesheet, lockShift } from './timesheets.repository';
 
 const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http/errors';
-import { IdParamsSchema, listPage, wantsInactive } from '../reference-data/list-query';
+import { IdParamsSchema, listPage, wantsInactive } from '../../http/list-query';
 import {
   getSubcontractor,
   insertSubcontractor,

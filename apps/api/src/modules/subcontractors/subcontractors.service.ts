@@ -1,13 +1,15 @@
 import type { DeleteResult } from '@dms/domain';
 import type { Database } from '../../db/client';
-import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
-import {
-  countVehiclesOfSubcontractor,
-  deactivateVehiclesOfSubcontractor,
-} from '../vehicles/vehicles.repository';
+import { deleteOrDeactivate, usageInWords } from '../../lib/delete-or-deactivate';
+import { RecordHooks, UsageRegistry } from '../../lib/record-hooks';
 import { deactivateSubcontractor, deleteSubcontractor, lockSubcontractor } from './subcontractors.repository';
 
 export const SUBCONTRACTOR_NOT_FOUND = 'Subcontractor not found';
+
+/** Records that belong to a subcontractor (its vehicles): record-links.ts registers their counters. */
+export const subcontractorUsers = new UsageRegistry();
+/** What follows a subcontractor's deactivation in its transaction (its vehicles are deactivated). */
+export const subcontractorDeactivated = new RecordHooks<[subcontractorId: string]>();
 
 /**
  * Deletes a subcontractor without vehicles. One that has vehicles (which jobs and forms may still
@@ -18,9 +20,9 @@ export function deleteSubcontractorById(db: Database, id: string): Promise<Delet
   return deleteOrDeactivate(db, {
     exists: (tx) => lockSubcontractor(tx, id),
     notFound: SUBCONTRACTOR_NOT_FOUND,
-    usage: async (tx) => usageInWords({ vehicle: await countVehiclesOfSubcontractor(tx, id) }),
+    usage: async (tx) => usageInWords(await subcontractorUsers.count(tx, id)),
     deactivate: async (tx) => {
-      await deactivateVehiclesOfSubcontractor(tx, id);
+      await subcontractorDeactivated.run(tx, id);
       await deactivateSubcontractor(tx, id);
     },
     delete: (tx) => deleteSubcontractor(tx, id),

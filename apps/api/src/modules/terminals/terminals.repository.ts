@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, terminals, users } from '../../db/schema';
+import { terminals } from '../../db/schema';
+import { destroyTerminalSessions } from '../../http/sessions.repository';
 
 // Enrolled terminals and the PIN lock of drivers (ADR 15).
 
@@ -134,33 +135,7 @@ export async function revokeTerminal(db: Db, id: string, now: Date): Promise<boo
       .where(and(eq(terminals.id, id), isNull(terminals.revokedAt)))
       .returning({ id: terminals.id });
     if (rows.length === 0) return false;
-    await tx.delete(sessions).where(sql`${sessions.sess}->>'terminalId' = ${id}`);
+    await destroyTerminalSessions(tx, id);
     return true;
   });
-}
-
-/** The user with this PIN, whatever their state (the service decides). */
-export async function findUserByPin(db: Db, pin: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      roles: users.roles,
-      role: users.role,
-      isActive: users.isActive,
-      pinLockedAt: users.pinLockedAt,
-    })
-    .from(users)
-    .where(eq(users.driverNumber, pin));
-  return row;
-}
-
-export async function setPinLock(db: Db, userId: string, lockedAt: Date | null): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ pinLockedAt: lockedAt })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return rows.length > 0;
 }

@@ -15,17 +15,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
+import { IdParamsSchema } from '../../http/list-query';
 import { SESSION_COOKIE_PATH } from '../../http/session-cookie';
 import { endTerminalSignIn } from '../../http/terminal-session';
-import { enforceThrottle } from '../rate-limits/throttle';
-import { IdParamsSchema } from '../reference-data/list-query';
-import {
-  clearPinFailures,
-  getTerminal,
-  listTerminals,
-  revokeTerminal,
-  setPinLock,
-} from './terminals.repository';
+import { enforceThrottle } from '../../http/throttle';
+import { setPinLock } from '../users';
+import { clearPinFailures, getTerminal, listTerminals, revokeTerminal } from './terminals.repository';
 import {
   createTerminal,
   deviceTerminal,

@@ -3,6 +3,7 @@ import {
   createFormatters,
   ENROLMENT_CODE_ALPHABET,
   ENROLMENT_CODE_TTL_MINUTES,
+  effectiveRoles,
   PIN_BURST_WINDOW_MS,
   PIN_LOCK_AFTER_FAILURES,
   pinBlockedUntil,
@@ -19,23 +20,20 @@ import { type Config, resolveSessionSecret } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
+import { tooManyRequests } from '../../http/throttle';
+import { deriveKey } from '../../lib/secrets';
 import type { Mailer } from '../../mail/mailer';
 import { pinLockedMail, terminalBlockedMail } from '../../mail/security-templates';
-import { deriveKey } from '../auth/secrets';
-import { recipients } from '../notifications/notifications.repository';
-import { tooManyRequests } from '../rate-limits/throttle';
-import { getAppSettings } from '../settings/settings.repository';
-import { effectiveRoles } from '../users/user-roles';
-import { activeManagerIds } from '../users/users.repository';
+import { recipients } from '../notifications';
+import { getAppSettings } from '../settings';
+import { activeManagerIds, findUserByPin, setPinLock } from '../users';
 import {
   findTerminalByCredential,
-  findUserByPin,
   insertTerminal,
   lockTerminalForPin,
   redeemEnrolmentCode,
   savePinCounters,
   setEnrolmentCode,
-  setPinLock,
   type TerminalRow,
 } from './terminals.repository';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs, type NewTermsTemplate, type TermsTemplate, termsTemplates } from '../../db/schema';
+import { type NewTermsTemplate, type TermsTemplate, termsTemplates } from '../../db/schema';
 
 /** Active templates, the default first, then by name. */
 export function listTermsTemplates(db: Db): Promise<TermsTemplate[]> {
@@ -61,12 +61,6 @@ export async function updateTermsTemplate(
     .where(and(eq(termsTemplates.id, id), eq(termsTemplates.isActive, 1)))
     .returning();
   return row;
-}
-
-/** Whether any job was written with this template. */
-export async function isTermsTemplateUsed(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.termsTemplateId, id)).limit(1);
-  return Boolean(row);
 }
 
 export async function deleteTermsTemplate(tx: Db, id: string): Promise<void> {

@@ -9,16 +9,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TermsTemplate as TermsTemplateRow } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { deleteOrDeactivate } from '../reference-data/delete-or-deactivate';
-import { IdParamsSchema } from '../reference-data/list-query';
-import { hasVisibleText, sanitizeRichText } from '../rich-text/sanitize-rich-text';
+import { IdParamsSchema } from '../../http/list-query';
+import { deleteOrDeactivate } from '../../lib/delete-or-deactivate';
+import { isUsed, UsageRegistry } from '../../lib/record-hooks';
+import { hasVisibleText, sanitizeRichText } from '../../lib/sanitize-rich-text';
 import {
   clearDefaultTermsTemplate,
   createTermsTemplate,
   deleteTermsTemplate,
   getDefaultTermsTemplate,
   getTermsTemplate,
-  isTermsTemplateUsed,
   listTermsTemplates,
   lockTermsTemplates,
   updateTermsTemplate,
@@ -49,6 +49,9 @@ function cleanContent(html: string): string {
 }
 
 /** Terms and conditions templates (spec 2 §2.7 Documents, §3.2, §7.3). */
+/** Records written with a terms template (jobs): record-links.ts registers their counters. */
+export const termsTemplateUsers = new UsageRegistry();
+
 export async function termsTemplatesRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -157,7 +160,8 @@ export async function termsTemplatesRoutes(app: FastifyInstance): Promise<void> 
       return deleteOrDeactivate(app.db, {
         exists: async (tx) => Boolean(await getTermsTemplate(tx, id)),
         notFound: NOT_FOUND,
-        usage: async (tx) => ((await isTermsTemplateUsed(tx, id)) ? 'jobs were written with it' : undefined),
+        usage: async (tx) =>
+          isUsed(await termsTemplateUsers.count(tx, id)) ? 'jobs were written with it' : undefined,
         deactivate: async (tx) => {
           await updateTermsTemplate(tx, id, { isActive: 0, isDefault: 0 });
         },

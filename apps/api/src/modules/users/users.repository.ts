@@ -82,3 +82,29 @@ export async function activeManagerIds(db: Db): Promise<string[]> {
     .where(and(eq(users.isActive, 1), or(sql`'manager' = any(${users.roles})`, eq(users.role, 'manager'))));
   return rows.map((r) => r.id);
 }
+
+/** The user with this PIN, whatever their state (the service decides). */
+export async function findUserByPin(db: Db, pin: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      roles: users.roles,
+      role: users.role,
+      isActive: users.isActive,
+      pinLockedAt: users.pinLockedAt,
+    })
+    .from(users)
+    .where(eq(users.driverNumber, pin));
+  return row;
+}
+
+export async function setPinLock(db: Db, userId: string, lockedAt: Date | null): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ pinLockedAt: lockedAt })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

@@ -1,7 +1,7 @@
 import { type CreateUserInput, CreateUserInputSchema } from '@dms/domain';
 import type { Database } from '../../db/client';
 import type { FieldError } from '../../http/errors';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../lib/password';
 import { findUserIdByDriverNumber, findUserIdByEmail, insertUser } from './users.repository';
 
 export type CreateUserResult = { ok: true; id: string } | { ok: false; errors: FieldError[] };

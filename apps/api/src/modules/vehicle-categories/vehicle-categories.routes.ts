@@ -7,7 +7,7 @@ import {
 } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParamsSchema, listPage, showsInactive } from '../reference-data/list-query';
+import { IdParamsSchema, listPage, showsInactive } from '../../http/list-query';
 import { listCategories } from './vehicle-categories.repository';
 import { createCategory, deleteCategoryById, updateCategoryById } from './vehicle-categories.service';
 

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
-import { plural } from '../reference-data/wording';
-import { countVehiclesInCategory, setLegacyCategorySlug } from '../vehicles/vehicles.repository';
+import { RecordHooks, UsageRegistry } from '../../lib/record-hooks';
+import { plural } from '../../lib/wording';
 import {
   deleteCategory,
   findClashingSlugs,
@@ -17,6 +17,11 @@ import {
 type CategoryInput = z.output<typeof VehicleCategoryInputSchema>;
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
+
+/** Records of a category (its vehicles): record-links.ts registers their counters. */
+export const categoryUsers = new UsageRegistry();
+/** What follows a category's new slug in its transaction (the legacy slug copy on its vehicles). */
+export const categorySlugChanged = new RecordHooks<[categoryId: string, slug: string]>();
 
 /** slugify(name), made unique with '-2', '-3', … (the lowest free suffix). */
 async function uniqueSlug(db: Db, name: string, exceptId?: string): Promise<string> {
@@ -57,7 +62,7 @@ export function updateCategoryById(db: Database, id: string, input: CategoryInpu
       if (!current) throw new HttpError(404, CATEGORY_NOT_FOUND);
       const slug = await uniqueSlug(tx, input.name, id);
       await updateCategory(tx, id, { name: input.name, color: input.color, slug });
-      if (slug !== current.slug) await setLegacyCategorySlug(tx, id, slug);
+      if (slug !== current.slug) await categorySlugChanged.run(tx, id, slug);
       return (await getCategory(tx, id))!;
     }),
   );
@@ -67,7 +72,7 @@ export function updateCategoryById(db: Database, id: string, input: CategoryInpu
 export function deleteCategoryById(db: Database, id: string): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     if (!(await lockCategory(tx, id))) throw new HttpError(404, CATEGORY_NOT_FOUND);
-    const count = await countVehiclesInCategory(tx, id);
+    const count = (await categoryUsers.count(tx, id)).vehicle ?? 0;
     if (count > 0) {
       throw new HttpError(
         409,

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http/errors';
-import { IdParamsSchema, listPage } from '../reference-data/list-query';
+import { IdParamsSchema, listPage } from '../../http/list-query';
 import { clearDefect, getDefect, listDefects } from './vehicle-defects.repository';
 
 export async function vehicleDefectsRoutes(app: FastifyInstance): Promise<void> {

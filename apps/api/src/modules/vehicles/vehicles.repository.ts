@@ -4,13 +4,6 @@ import type { Db } from '../../db/client';
 import {
   type DefectItemValue,
   depots,
-  emergencyAlerts,
-  endOfShiftInspections,
-  fuelLogs,
-  incidentReports,
-  jobVehicles,
-  preDepartureInspections,
-  shifts,
   subcontractors,
   vehicleCategoriesNew,
   vehicles,
@@ -196,22 +189,6 @@ export async function updateVehicle(
 export async function lockVehicle(db: Db, id: string): Promise<boolean> {
   const rows = await db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.id, id)).for('update');
   return rows.length > 0;
-}
-
-/** What still points at a vehicle: jobs (through their vehicle slots), shifts and driver forms. */
-export async function countVehicleReferences(db: Db, id: string) {
-  const [jobRow] = await db
-    .select({ n: sql<number>`count(distinct ${jobVehicles.jobId})::int` })
-    .from(jobVehicles)
-    .where(eq(jobVehicles.vehicleId, id));
-  const shiftCount = await db.$count(shifts, eq(shifts.vehicleId, id));
-  let forms = 0;
-  forms += await db.$count(preDepartureInspections, eq(preDepartureInspections.vehicleId, id));
-  forms += await db.$count(endOfShiftInspections, eq(endOfShiftInspections.vehicleId, id));
-  forms += await db.$count(fuelLogs, eq(fuelLogs.vehicleId, id));
-  forms += await db.$count(emergencyAlerts, eq(emergencyAlerts.vehicleId, id));
-  forms += await db.$count(incidentReports, eq(incidentReports.vehicleId, id));
-  return { jobs: Number(jobRow?.n ?? 0), shifts: shiftCount, forms };
 }
 
 export async function deactivateVehicle(db: Db, id: string): Promise<void> {

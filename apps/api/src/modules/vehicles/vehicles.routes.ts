@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http/errors';
-import { IdParamsSchema, isManager, listPage, showsInactive } from '../reference-data/list-query';
+import { IdParamsSchema, isManager, listPage, showsInactive } from '../../http/list-query';
 import { getVehicle, listVehicles } from './vehicles.repository';
 import { createVehicle, deleteVehicleById, updateVehicleById, VEHICLE_NOT_FOUND } from './vehicles.service';
 

@@ -9,12 +9,12 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { type FieldError, HttpError } from '../../http/errors';
-import { getDepot } from '../depots/depots.repository';
-import { deleteOrDeactivate, usageInWords } from '../reference-data/delete-or-deactivate';
-import { getSubcontractor } from '../subcontractors/subcontractors.repository';
-import { getCategory } from '../vehicle-categories/vehicle-categories.repository';
+import { deleteOrDeactivate, usageInWords } from '../../lib/delete-or-deactivate';
+import { UsageRegistry } from '../../lib/record-hooks';
+import { getDepot } from '../depots';
+import { getSubcontractor } from '../subcontractors';
+import { getCategory } from '../vehicle-categories';
 import {
-  countVehicleReferences,
   deactivateVehicle,
   deleteVehicle,
   findVehicleIdByRegistration,
@@ -139,6 +139,9 @@ export async function updateVehicleById(
   );
 }
 
+/** Records that refer to a vehicle (jobs, shifts, driver forms): record-links.ts registers their counters. */
+export const vehicleUsers = new UsageRegistry();
+
 /**
  * Deletes a vehicle nothing refers to. A vehicle that jobs, shifts or driver forms still refer
  * to is deactivated instead: those records keep their vehicle, and it leaves the pick lists.
@@ -147,10 +150,7 @@ export function deleteVehicleById(db: Database, id: string): Promise<DeleteResul
   return deleteOrDeactivate(db, {
     exists: (tx) => lockVehicle(tx, id),
     notFound: VEHICLE_NOT_FOUND,
-    usage: async (tx) => {
-      const refs = await countVehicleReferences(tx, id);
-      return usageInWords({ job: refs.jobs, shift: refs.shifts, 'driver form': refs.forms });
-    },
+    usage: async (tx) => usageInWords(await vehicleUsers.count(tx, id)),
     deactivate: (tx) => deactivateVehicle(tx, id),
     delete: (tx) => deleteVehicle(tx, id),
     deactivatedMessage: (usage) => `Vehicle is used by ${usage}, so it was deactivated instead of deleted`,

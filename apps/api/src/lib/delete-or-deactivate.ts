@@ -1,6 +1,6 @@
 import type { DeleteResult } from '@dms/domain';
-import type { Database, Transaction } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import type { Database, Transaction } from '../db/client';
+import { HttpError } from '../http/errors';
 import { listPhrase, plural } from './wording';
 
 export interface DeleteOrDeactivateSteps {

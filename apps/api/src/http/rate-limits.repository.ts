@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
 
 export interface RateLimitState {
   /** Attempts counted in the current window, this one included. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { FORM_MESSAGES } from '@dms/domain';
-import type { Database, Transaction } from '../../db/client';
-import { isUniqueViolation } from '../../db/sql-helpers';
-import { HttpError } from '../../http/errors';
+import type { Database, Transaction } from '../db/client';
+import { isUniqueViolation } from '../db/sql-helpers';
+import { HttpError } from './errors';
 import { findIdempotencyRecord, insertIdempotencyRecord } from './idempotency.repository';
 
 /** The header a terminal sends with each submission: a key it made for that submission. */

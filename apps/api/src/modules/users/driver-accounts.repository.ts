@@ -1,12 +1,13 @@
 import type { Driver, UserRole } from '@dms/domain';
+import { effectiveRoles } from '@dms/domain';
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { anyContains } from '../../db/sql-helpers';
-import { effectiveRoles } from '../users/user-roles';
 
-// Accounts as the drivers and users settings see them. The roles rule is effectiveRoles
-// (users/user-roles.ts): the known roles of the list, else the legacy single role, else driver.
+// Accounts as the drivers and users settings see them, and their writes (the users table is the
+// users module's). The roles rule is effectiveRoles (packages/domain roles.ts): the known roles of the
+// list, else the legacy single role, else driver.
 
 export interface UserFilter {
   role?: UserRole;
@@ -127,28 +128,6 @@ export async function findOtherUserIdByPin(db: Db, driverNumber: string, exceptI
   return row?.id;
 }
 
-export async function updateDriverFields(db: Db, id: string, values: DriverFieldValues): Promise<void> {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id));
-}
-
-export async function setUserRoles(db: Db, id: string, roles: UserRole[]): Promise<void> {
-  await db.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, id));
-}
-
-/** Locks every active manager's row (so that two managers cannot demote each other at once). */
-export async function lockActiveManagerIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.isActive, 1), holdsRole('manager')))
-    .orderBy(asc(users.id))
-    .for('update');
-  return rows.map((r) => r.id);
-}
-
 /**
  * Active drivers who hold no slot on that day's jobs (cancelled ones aside), by name: the dispatch
  * board's side list. One query for the page, one for the count.
@@ -179,4 +158,26 @@ export async function listDriversFreeOn(db: Db, date: string, limit: number) {
     })),
     total: await db.$count(users, condition),
   };
+}
+
+export async function updateDriverFields(db: Db, id: string, values: DriverFieldValues): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function setUserRoles(db: Db, id: string, roles: UserRole[]): Promise<void> {
+  await db.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Locks every active manager's row (so that two managers cannot demote each other at once). */
+export async function lockActiveManagerIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isActive, 1), holdsRole('manager')))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,6 @@
-import { getJobsByIds } from '../jobs/jobs.repository';
-import { type NotificationDeps, notifyAboutJob } from './job-notifications';
-import { dueReminders } from './reminders.repository';
+import { type NotificationDeps, notifyAboutJob } from '../notifications';
+import { dueReminders } from './job-reminders.repository';
+import { getJobsByIds } from './jobs.repository';
 
 /**
  * Sends the reminders that are due (spec 1 §3: reminderHours before the job's first departure),

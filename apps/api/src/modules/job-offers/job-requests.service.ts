@@ -2,14 +2,9 @@ import { ALREADY_REQUESTED, NO_OPEN_POSITION, REQUEST_ALREADY_DECIDED } from '@d
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
-import { guardDriverOnJob, type HoursContext } from '../driver-hours/driver-hours.service';
-import {
-  driverHoldsJob,
-  fillOpenSlot,
-  jobStatusOf,
-  openSlotCount,
-  STAFFING_STATUSES,
-} from '../jobs/jobs.repository';
+import type { HoursContext } from '../driver-hours';
+import { driverHoldsJob, fillOpenSlot, jobStatusOf, openSlotCount, STAFFING_STATUSES } from '../jobs';
+import { guardDriverOnJob } from './guard-driver-on-job';
 import {
   decidePendingRequest,
   getRequest,

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
-import { sessions } from '../../db/schema';
+import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
+import { sessions } from '../db/schema';
 
 export type SessionData = Record<string, unknown>;
 
@@ -38,4 +38,9 @@ export async function destroyUserSessions(db: Db, userId: string): Promise<void>
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {
   await db.delete(sessions).where(lte(sessions.expire, sql`now()`));
+}
+
+/** Ends every session signed in at a terminal (it was revoked). */
+export async function destroyTerminalSessions(db: Db, terminalId: string): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.sess}->>'terminalId' = ${terminalId}`);
 }

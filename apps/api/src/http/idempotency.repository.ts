@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { idempotencyRecords } from '../../db/schema';
+import type { Db } from '../db/client';
+import { idempotencyRecords } from '../db/schema';
 
 export async function findIdempotencyRecord(db: Db, scope: string, key: string) {
   const [row] = await db

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPreferences, emailNotifications, jobs } from '../../db/schema';
 import { createDriver, createJob, createVehicle } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { sendDueReminders } from './reminders.service';
+import { sendDueReminders } from './job-reminders.service';
 
 let t: TestApp;
 const TZ = 'Australia/Sydney';

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import type { Db } from '../db/client';
+import { HttpError } from './errors';
 import { consumeRateLimit } from './rate-limits.repository';
 
 /** A throttle: at most `limit` attempts per `windowMs` for each key it is applied to. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { rateLimits } from '../../db/schema';
-import { openTestDatabase } from '../../test/test-app';
+import type { DatabaseHandle } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { openTestDatabase } from '../test/test-app';
 import {
   clearRateLimit,
   consumeRateLimit,

@@ -1,0 +1,2 @@
+// The front door of the dispatch module (ADR 25): what other modules may use.
+export { dispatchRoutes } from './dispatch.routes';

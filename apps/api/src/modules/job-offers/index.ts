@@ -1,0 +1,3 @@
+// The front door of the job-offers module (ADR 25): what other modules may use.
+export { jobOffersRoutes } from './job-offers.routes';
+export { expireOffersAndNotify, offerJobToNewDrivers } from './job-offers.service';

@@ -1,0 +1,22 @@
+// The front door of the jobs module (ADR 25): what other modules may use.
+export { jobPdfRoutes } from './job-pdf.routes';
+export { loadReferences } from './job-references.repository';
+export { sendDueReminders } from './job-reminders.service';
+export {
+  driverHoldsJob,
+  fillOpenSlot,
+  freeDriverSlots,
+  jobStatusOf,
+  listAvailableJobs,
+  openSlotCount,
+  STAFFING_STATUSES,
+} from './job-staffing.repository';
+export {
+  countJobsUsingDepot,
+  countJobsUsingVehicle,
+  countJobsWithContact,
+  countJobsWithTermsTemplate,
+} from './job-usage.repository';
+export { getJob, getJobsByIds, toDriverJob } from './jobs.repository';
+export { jobsRoutes } from './jobs.routes';
+export { JOB_NOT_FOUND, offerJobToItsDrivers } from './jobs.service';

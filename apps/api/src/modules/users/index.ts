@@ -1,0 +1,26 @@
+// The front door of the users module (ADR 25): what other modules may use.
+export {
+  type DriverFieldValues,
+  findOtherUserIdByEmail,
+  findOtherUserIdByPin,
+  getUserAsDriver,
+  listDriversFreeOn,
+  listUsers,
+  lockActiveManagerIds,
+  lockUser,
+  setUserRoles,
+  updateDriverFields,
+} from './driver-accounts.repository';
+export {
+  activeManagerIds,
+  consumeVerificationCode,
+  findActiveUsersAccess,
+  findUserByEmail,
+  findUserById,
+  findUserByPin,
+  insertUser,
+  insertUserIfEmailFree,
+  setPinLock,
+  updateUser,
+} from './users.repository';
+export { createUserAccount } from './users.service';
