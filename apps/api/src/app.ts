@@ -6,6 +6,7 @@ import { type Config, resolveSessionSecret } from './config';
 import type { CreateBoss, Database, Engine, Listen } from './db/client';
 import { eventsRoutes } from './events/events.routes';
 import { logSafeError } from './http/log-safe-error';
+import { pinDigest, pinKeyOf } from './lib/pin-digest';
 import { deriveKey } from './lib/secrets';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes, googleRoutes } from './modules/auth';
@@ -29,6 +30,7 @@ import { timesheetsRoutes } from './modules/shifts';
 import { subcontractorsRoutes } from './modules/subcontractors';
 import { terminalsRoutes } from './modules/terminals';
 import { termsTemplatesRoutes } from './modules/terms-templates';
+import { digestLegacyPins } from './modules/users';
 import { vehicleCategoriesRoutes } from './modules/vehicle-categories';
 import { vehicleDefectsRoutes } from './modules/vehicle-defects';
 import { vehiclesRoutes } from './modules/vehicles';
@@ -54,6 +56,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Undefined without createBoss (one-shot CLI commands). */
     backgroundQueue: BackgroundQueue | undefined;
+    /** The key of terminal PIN digests (lib/pin-digest.ts). */
+    pinKey: string;
   }
 }
 
@@ -134,6 +138,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : undefined;
   app.decorate('mailer', queue ? queue.mailer : transport);
   app.decorate('backgroundQueue', queue);
+  const pinKey = pinKeyOf(secret);
+  app.decorate('pinKey', pinKey);
+  // PINs kept in clear before issue 29 become digests before the first request (ADR 26).
+  app.addHook('onReady', async () => {
+    const moved = await digestLegacyPins(options.db, (pin) => pinDigest(pin, pinKey));
+    if (moved > 0) app.log.info({ moved }, 'terminal PINs stored as digests');
+  });
   const https = config.publicUrl.startsWith('https:');
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

@@ -6,11 +6,12 @@ import {
   USER_ROLES,
   type UserRole,
 } from '@dms/domain';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, resolveSessionSecret } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { formatDemoCredentials } from './demo/demo-credentials';
 import { isDatabaseEmpty, seedDemo } from './demo/demo-seed';
 import { checkSizes, defaultSizes, seedVolume, type VolumeSizes } from './demo/volume-seed';
+import { pinKeyOf } from './lib/pin-digest';
 import { createTerminal, terminalEnrolmentKey } from './modules/terminals';
 import { createUserAccount } from './modules/users';
 
@@ -63,6 +64,7 @@ async function run(argv: string[]): Promise<void> {
       const result = await seedVolume(database.db, volumeSizes, {
         today: dateInZone(new Date(), config.timezone),
         timezone: config.timezone,
+        pinKey: pinKeyOf(resolveSessionSecret(config)),
         onProgress: (line) => process.stdout.write(`${line}\n`),
       });
       const counts = Object.entries(result.counts)
@@ -77,7 +79,10 @@ async function run(argv: string[]): Promise<void> {
       if (!(await isDatabaseEmpty(database.db))) {
         throw new UsageError('The database already has users; seed:demo only loads into an empty database.');
       }
-      const credentials = await seedDemo(database.db, { today: dateInZone(new Date(), config.timezone) });
+      const credentials = await seedDemo(database.db, {
+        today: dateInZone(new Date(), config.timezone),
+        pinKey: pinKeyOf(resolveSessionSecret(config)),
+      });
       process.stdout.write(`${formatDemoCredentials(credentials, config.publicUrl)}\n`);
     } else {
       const { values } = parseArgs({
@@ -100,7 +105,7 @@ async function run(argv: string[]): Promise<void> {
       const unknown = roles.filter((r) => !(USER_ROLES as readonly string[]).includes(r));
       if (unknown.length > 0)
         throw new UsageError(`Unknown role(s): ${unknown.join(', ')}. Use manager,driver.`);
-      const result = await createUserAccount(database.db, {
+      const result = await createUserAccount(database.db, pinKeyOf(resolveSessionSecret(config)), {
         email: values.email ?? '',
         password: values.password ?? '',
         firstName: values['first-name'] ?? '',

@@ -1,9 +1,10 @@
 import { dateInZone, formatEnrolmentCode } from '@dms/domain';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, resolveSessionSecret } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { formatDemoCredentials } from './demo/demo-credentials';
 import { isDatabaseEmpty, seedDemo } from './demo/demo-seed';
+import { pinKeyOf } from './lib/pin-digest';
 import { createTerminal, terminalEnrolmentKey } from './modules/terminals';
 
 async function main(): Promise<void> {
@@ -11,7 +12,10 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-    const credentials = await seedDemo(database.db, { today: dateInZone(new Date(), config.timezone) });
+    const credentials = await seedDemo(database.db, {
+      today: dateInZone(new Date(), config.timezone),
+      pinKey: pinKeyOf(resolveSessionSecret(config)),
+    });
     // A terminal ready to enrol, so that a newcomer reaches the PIN keypad in a minute.
     const { code } = await createTerminal(
       database.db,

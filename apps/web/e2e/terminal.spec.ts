@@ -214,6 +214,40 @@ test('the terminal signs a driver out after the idle minutes, warning first, and
     .toBe(401);
 });
 
+test('a driver chooses a new PIN in Account settings and signs in with it at the terminal', async ({
+  page,
+  browser,
+}) => {
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const code = await addTerminal(page, `PIN kiosk ${Date.now().toString(36)}`);
+  // Liam (3333) chooses his own PIN; nobody, not even he, can read a PIN back (ADR 26).
+  const liam = await browser.newContext();
+  const account = await liam.newPage();
+  await signInViaApi(account, 'liam@demo.local', 'driver1234');
+  await account.goto('/user-settings');
+  const card = account.getByTestId('terminal-pin-card');
+  const pin = String(6000 + Math.floor(Math.random() * 4000));
+  await card.getByLabel('New PIN', { exact: true }).fill(pin);
+  await card.getByLabel('New PIN again').fill('0000');
+  await card.getByRole('button', { name: 'Change PIN' }).click();
+  await expect(card.getByText('The two PINs do not match')).toBeVisible();
+  await card.getByLabel('New PIN again').fill(pin);
+  await card.getByRole('button', { name: 'Change PIN' }).click();
+  await expect(toast(account, 'Your terminal PIN is changed')).toBeVisible();
+  await screenshotBothThemes(account, '/user-settings', 'user-settings-driver');
+
+  deviceContext = await browser.newContext({ viewport: TABLET });
+  const device = await deviceContext.newPage();
+  await enrol(device, code);
+  await typePin(device, '3333');
+  await expect(toast(device, 'Login Failed')).toContainText('Invalid PIN');
+  await typePin(device, pin);
+  await expect(device.getByTestId('terminal-driver-name')).toHaveText("Liam O'Connor");
+  // The demo keeps its PIN for the next run.
+  expect((await account.request.put('/api/user/pin', { data: { pin: '3333' } })).status()).toBe(200);
+  await liam.close();
+});
+
 test('a shift at the terminal: clock in with a failed check, fuel, incident, emergency on the office screen, end of shift, clock out', async ({
   page,
   browser,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { flag01, ListQuerySchema } from './fields';
 import { MESSAGES } from './messages';
 import { USER_ROLES } from './roles';
-import { EmailSchema, FirstNameSchema, LastNameSchema } from './user.schema';
+import { DriverPinSchema, EmailSchema, FirstNameSchema, LastNameSchema } from './user.schema';
 
 // Drivers as managed in settings (spec 2 §2.7, §3.3, §5, §7.3).
 
@@ -23,7 +23,10 @@ export const DriverSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string(),
+  /** Always null: a PIN is not shown once set (ADR 26). Kept for the spec's shape. */
   driverNumber: z.string().nullable(),
+  /** Whether the driver has a terminal PIN. */
+  hasPin: z.boolean(),
   isActive: z.union([z.literal(0), z.literal(1)]),
   emailVerified: z.union([z.literal(0), z.literal(1)]),
   roles: z.array(z.enum(USER_ROLES)),
@@ -79,6 +82,9 @@ export const DRIVER_INVITE_TTL_HOURS = 72;
 
 export const DRIVER_MESSAGES = {
   pinTaken: 'This PIN is already used by another driver',
+  /** A driver choosing their own PIN is not told that another driver has it (ADR 26). */
+  ownPinRefused: 'That PIN cannot be used. Choose another.',
+  pinChanged: 'Your terminal PIN is changed',
   emailTaken: 'An account with this email already exists',
   driverNotFound: 'Driver not found',
   userNotFound: 'User not found',
@@ -86,3 +92,7 @@ export const DRIVER_MESSAGES = {
   cannotRemoveOwnManagerRole: 'You cannot remove the manager role from your own account',
   lastManager: 'At least one active manager is required',
 } as const;
+
+/** PUT /api/user/pin: a driver chooses their own terminal PIN (Account settings). */
+export const ChangeOwnPinInputSchema = z.object({ pin: DriverPinSchema });
+export type ChangeOwnPinInput = z.infer<typeof ChangeOwnPinInputSchema>;

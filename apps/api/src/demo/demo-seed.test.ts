@@ -1,6 +1,7 @@
 import { dateInZone } from '@dms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRoleTestApp, expectJson, type RoleTestApp } from '../test/role-test-app';
+import { TEST_PIN_KEY } from '../test/test-secret';
 import { seedDemo } from './demo-seed';
 
 // The demo operator is what a newcomer first sees: every Fleet Overview chart (issue 16) must have
@@ -10,7 +11,7 @@ let t: RoleTestApp;
 
 beforeAll(async () => {
   t = await createRoleTestApp();
-  await seedDemo(t.db, { today: dateInZone(new Date(), 'Australia/Sydney') });
+  await seedDemo(t.db, { today: dateInZone(new Date(), 'Australia/Sydney'), pinKey: TEST_PIN_KEY });
 }, 60_000);
 afterAll(() => t.close());
 

@@ -55,6 +55,7 @@ import {
   vehicles,
 } from '../db/schema';
 import { hashPassword } from '../lib/password';
+import { pinDigest } from '../lib/pin-digest';
 import { DemoOdometers, demoFleetHistory } from './demo-fleet-history';
 
 // The demo operator loaded into an empty database (OPERATIONS.md, SEED_DEMO and `seed:demo`):
@@ -75,6 +76,8 @@ export interface SeedDemoOptions {
   today?: string;
   /** The operator's time zone, for turning local times into instants. */
   timezone?: string;
+  /** The key of PIN digests (lib/pin-digest.ts): the drivers' PINs are stored only as digests. */
+  pinKey: string;
 }
 
 const DEFAULT_TIMEZONE = 'Australia/Sydney';
@@ -1272,7 +1275,7 @@ function must<T>(value: T | undefined, what: string): T {
 // The seed
 // ---------------------------------------------------------------------------------------------
 
-export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Promise<DemoCredentials> {
+export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<DemoCredentials> {
   const tz = options.timezone ?? DEFAULT_TIMEZONE;
   const today = options.today ?? dateInZone(new Date(), tz);
   const day = (offset: number) => addDays(today, offset);
@@ -1317,7 +1320,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     lastName: p.lastName,
     password: p.roles.includes('manager') ? managerHash : driverHash,
     roles: p.roles,
-    driverNumber: p.pin,
+    pinDigest: p.pin ? pinDigest(p.pin, options.pinKey) : null,
     isActive: 1,
     emailVerified: 1,
     createdAt: at(-120 + i * 9, '09:00'),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../test/auth-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { TEST_PIN_KEY } from '../test/test-secret';
 import {
   checkSizes,
   defaultSizes,
@@ -32,6 +33,7 @@ describe('seed:load volume data', () => {
       {
         today,
         timezone: TZ,
+        pinKey: TEST_PIN_KEY,
       },
     );
   }, 60_000);

@@ -46,6 +46,7 @@ import {
   vehicles,
 } from '../db/schema';
 import { hashPassword } from '../lib/password';
+import { pinDigest } from '../lib/pin-digest';
 import { END_OF_SHIFT_QUESTIONS, PRE_DEPARTURE_QUESTIONS } from './demo-seed';
 
 // Volume data for benchmarks (`seed:load`, OPERATIONS.md): a large operator over two years, about
@@ -72,6 +73,8 @@ export interface VolumeSizes {
 export interface VolumeSeedOptions {
   today: string;
   timezone: string;
+  /** The key of PIN digests (lib/pin-digest.ts). */
+  pinKey: string;
   onProgress?: (line: string) => void;
 }
 
@@ -349,7 +352,7 @@ export async function seedVolume(
           lastName: LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length],
           password: driverHash,
           roles: ['driver'],
-          driverNumber: String(VOLUME_FIRST_PIN + i),
+          pinDigest: pinDigest(String(VOLUME_FIRST_PIN + i), options.pinKey),
           emailVerified: 1,
         }),
       ),

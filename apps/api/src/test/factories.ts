@@ -17,6 +17,8 @@ import {
   vehicles,
 } from '../db/schema';
 import { hashPassword } from '../lib/password';
+import { pinDigest } from '../lib/pin-digest';
+import { TEST_PIN_KEY } from './test-secret';
 
 // Test data built through the real schema. Each factory takes overrides and fills the rest with
 // unique, valid values.
@@ -32,8 +34,13 @@ let cachedHash: Promise<string> | undefined;
 /** Every factory user's password, hashed once per test file. */
 export const TEST_PASSWORD = 'password123';
 
+/**
+ * A user as the tests describe one: `driverNumber` is the PIN in clear, stored as its digest under
+ * the test apps' key, as the app stores every PIN (ADR 26).
+ */
 export async function createUser(db: Db, overrides: Partial<NewUser> = {}) {
   cachedHash ??= hashPassword(TEST_PASSWORD);
+  const { driverNumber, ...rest } = overrides;
   const [row] = await db
     .insert(users)
     .values({
@@ -43,10 +50,11 @@ export async function createUser(db: Db, overrides: Partial<NewUser> = {}) {
       password: await cachedHash,
       roles: ['driver'],
       emailVerified: 1,
-      ...overrides,
+      ...rest,
+      ...(driverNumber ? { pinDigest: pinDigest(driverNumber, TEST_PIN_KEY) } : {}),
     })
     .returning();
-  return row!;
+  return { ...row!, driverNumber: driverNumber ?? null };
 }
 
 export const createDriver = (db: Db, overrides: Partial<NewUser> = {}) =>

@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-server';
 import { createTestDatabase } from './test-database';
+import { TEST_SESSION_SECRET } from './test-secret';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -16,7 +17,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST_DIR: '.tmp/no-web-build',
     PUBLIC_URL: 'http://localhost:5000',
     // Fixed, so that no test writes a generated secret into the shared data directory.
-    SESSION_SECRET: 'test-session-secret-of-at-least-thirty-two-characters',
+    SESSION_SECRET: TEST_SESSION_SECRET,
     ...env,
   });
 }

@@ -16,8 +16,13 @@ export const users = pgTable('users', {
   roles: text('roles').array().notNull().default(sql`'{driver}'::text[]`),
   /** Legacy single role, honoured when present (spec 1 §6). */
   role: text('role'),
-  /** The 4-digit terminal PIN. */
+  /**
+   * Before issue 29 the 4-digit terminal PIN in clear; now always null: start-up moves any left here
+   * into pinDigest.
+   */
   driverNumber: varchar('driver_number', { length: 4 }).unique(),
+  /** The terminal PIN's keyed digest (lib/pin-digest.ts): finds the driver, keeps PINs unique, shows nothing. */
+  pinDigest: text('pin_digest').unique(),
   isActive: flag('is_active', 1),
   /** Set when the terminal PIN was locked after repeated wrong PINs; a manager clears it (ADR 15). */
   pinLockedAt: instant('pin_locked_at'),

@@ -1,8 +1,11 @@
 import {
+  ChangeOwnPinInputSchema,
   CreateDriverInputSchema,
   CreatedDriverSchema,
+  DRIVER_MESSAGES,
   DriverSchema,
   ListQuerySchema,
+  MessageSchema,
   pageOf,
   UpdateDriverInputSchema,
   UpdateRolesInputSchema,
@@ -11,12 +14,15 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParamsSchema, listPage, refusesInactive } from '../../http/list-query';
+import { enforceThrottle } from '../../http/throttle';
 import { hoursSummaries, loadHoursContext } from '../driver-hours';
 import { listUsers } from '../users';
-import { createDriverAccount, updateDriver, updateUserRoles } from './drivers.service';
+import { changeOwnPin, createDriverAccount, updateDriver, updateUserRoles } from './drivers.service';
 
 // Accounts are for managers only: a driver never sees another driver's details.
 const access = 'manager' as const;
+/** A driver may choose their own PIN a few times a day (each refusal says another driver has it). */
+const OWN_PIN_THROTTLE = { name: 'own-pin', limit: 5, windowMs: 24 * 60 * 60 * 1000 };
 
 /** The signed-in manager (access control has already refused everyone else). */
 const actorId = (request: FastifyRequest) => request.identity.user!.id;
@@ -62,7 +68,13 @@ export async function driversRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const deps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, log: request.log };
+      const deps = {
+        db: app.db,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        log: request.log,
+        pinKey: app.pinKey,
+      };
       return reply.code(201).send(await createDriverAccount(deps, request.body));
     },
   );
@@ -79,7 +91,7 @@ export async function driversRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: DriverSchema },
       },
     },
-    async (request) => updateDriver(app.db, actorId(request), request.params.id, request.body),
+    async (request) => updateDriver(app.db, app.pinKey, actorId(request), request.params.id, request.body),
   );
 
   r.get(
@@ -113,5 +125,25 @@ export async function driversRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => updateUserRoles(app.db, actorId(request), request.params.id, request.body.roles),
+  );
+
+  r.put(
+    '/api/user/pin',
+    {
+      config: { access: 'driver' },
+      schema: {
+        tags,
+        summary:
+          'A driver chooses their own terminal PIN (and unlocks it, when the terminal locked the old one)',
+        body: ChangeOwnPinInputSchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      // Each refused PIN would tell that another driver has it: a few tries a day, no more.
+      await enforceThrottle(app.db, OWN_PIN_THROTTLE, request.identity.user!.id);
+      await changeOwnPin(app.db, app.pinKey, request.identity.user!.id, request.body.pin);
+      return { message: DRIVER_MESSAGES.pinChanged };
+    },
   );
 }

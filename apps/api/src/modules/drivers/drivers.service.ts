@@ -13,6 +13,7 @@ import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { type FieldError, HttpError } from '../../http/errors';
 import { destroyUserSessions } from '../../http/sessions.repository';
+import { pinDigest } from '../../lib/pin-digest';
 import { generateResetToken, hashToken } from '../../lib/secrets';
 import type { Mailer } from '../../mail/mailer';
 import { insertResetToken } from '../auth';
@@ -21,11 +22,12 @@ import { getAppSettings } from '../settings';
 import {
   type DriverFieldValues,
   findOtherUserIdByEmail,
-  findOtherUserIdByPin,
+  findOtherUserIdByPinDigest,
   getUserAsDriver,
   insertUser,
   lockActiveManagerIds,
   lockUser,
+  setPinLock,
   setUserRoles,
   updateDriverFields,
 } from '../users';
@@ -39,21 +41,23 @@ export interface DriverDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The key of PIN digests (lib/pin-digest.ts). */
+  pinKey: string;
 }
+
+/** The digest a PIN field asks to store: undefined leaves the PIN as it is, null removes it. */
+const digestOf = (pin: string | null | undefined, pinKey: string) =>
+  pin === undefined ? undefined : pin === null || pin === '' ? null : pinDigest(pin, pinKey);
 
 const conflict = (path: string, message: string) => new HttpError(409, message, [{ path, message }]);
 
 /** The email and PIN must be free (the database re-checks; see mappingConflicts). */
-async function assertFree(
-  db: Db,
-  fields: { email?: string; driverNumber?: string | null },
-  exceptId?: string,
-) {
+async function assertFree(db: Db, fields: { email?: string; pinDigest?: string | null }, exceptId?: string) {
   const errors: FieldError[] = [];
   if (fields.email && (await findOtherUserIdByEmail(db, fields.email, exceptId))) {
     errors.push({ path: 'email', message: DRIVER_MESSAGES.emailTaken });
   }
-  if (fields.driverNumber && (await findOtherUserIdByPin(db, fields.driverNumber, exceptId))) {
+  if (fields.pinDigest && (await findOtherUserIdByPinDigest(db, fields.pinDigest, exceptId))) {
     errors.push({ path: 'driverNumber', message: DRIVER_MESSAGES.pinTaken });
   }
   if (errors.length > 0) throw new HttpError(409, errors[0]!.message, errors);
@@ -65,7 +69,7 @@ async function mappingConflicts<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (
-      isUniqueViolation(error, 'users_driver_number_unique') &&
+      isUniqueViolation(error, 'users_pin_digest_unique') &&
       !isUniqueViolation(error, 'users_email_unique')
     ) {
       throw conflict('driverNumber', DRIVER_MESSAGES.pinTaken);
@@ -94,14 +98,15 @@ export async function createDriverAccount(
   input: CreateDriverInput,
 ): Promise<CreatedDriver> {
   const token = generateResetToken();
+  const pin = digestOf(input.driverNumber, deps.pinKey) ?? null;
   const driver = await mappingConflicts(() =>
     deps.db.transaction(async (tx) => {
-      await assertFree(tx, input);
+      await assertFree(tx, { email: input.email, pinDigest: pin });
       const id = await insertUser(tx, {
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
-        driverNumber: input.driverNumber,
+        pinDigest: pin,
         roles: ['driver'],
         emailVerified: 1,
         password: null,
@@ -135,10 +140,12 @@ export async function createDriverAccount(
  */
 export function updateDriver(
   db: Database,
+  pinKey: string,
   actorId: string,
   id: string,
   input: UpdateDriverInput,
 ): Promise<Driver> {
+  const pin = digestOf(input.driverNumber, pinKey);
   return mappingConflicts(() =>
     db.transaction(async (tx) => {
       const target = await getUserAsDriver(tx, id);
@@ -147,12 +154,12 @@ export function updateDriver(
       if (deactivating && id === actorId) throw new HttpError(409, DRIVER_MESSAGES.cannotDeactivateSelf);
       if (deactivating && target.roles.includes('manager')) await assertAnotherActiveManager(tx, id);
       if (!(await lockUser(tx, id))) throw new HttpError(404, DRIVER_MESSAGES.driverNotFound);
-      await assertFree(tx, input, id);
+      await assertFree(tx, { email: input.email, pinDigest: pin }, id);
       const values: DriverFieldValues = {};
       if (input.firstName !== undefined) values.firstName = input.firstName;
       if (input.lastName !== undefined) values.lastName = input.lastName;
       if (input.email !== undefined) values.email = input.email;
-      if (input.driverNumber !== undefined) values.driverNumber = input.driverNumber;
+      if (pin !== undefined) values.pinDigest = pin;
       if (input.isActive !== undefined) values.isActive = input.isActive;
       if (Object.keys(values).length > 0) await updateDriverFields(tx, id, values);
       if (deactivating) await destroyUserSessions(tx, id);
@@ -179,4 +186,26 @@ export function updateUserRoles(
     await setUserRoles(tx, id, next);
     return (await getUserAsDriver(tx, id))!;
   });
+}
+
+/**
+ * A driver chooses their own PIN. A PIN another driver holds is refused without saying so, and a PIN
+ * the terminal locked is unlocked by a new one (the old one may have been guessed).
+ */
+export async function changeOwnPin(db: Database, pinKey: string, userId: string, pin: string): Promise<void> {
+  const digest = pinDigest(pin, pinKey);
+  const refused = () =>
+    new HttpError(409, DRIVER_MESSAGES.ownPinRefused, [
+      { path: 'pin', message: DRIVER_MESSAGES.ownPinRefused },
+    ]);
+  try {
+    await db.transaction(async (tx) => {
+      if (await findOtherUserIdByPinDigest(tx, digest, userId)) throw refused();
+      await updateDriverFields(tx, userId, { pinDigest: digest });
+      await setPinLock(tx, userId, null);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_pin_digest_unique')) throw refused();
+    throw error;
+  }
 }

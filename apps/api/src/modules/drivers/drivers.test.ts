@@ -48,14 +48,17 @@ describe('GET /api/drivers and /api/users', () => {
     const activeOnly = await t.asManager('GET', '/api/drivers?search=quentin&includeInactive=0');
     expect(activeOnly.json().items.map((d: { id: string }) => d.id)).not.toContain(inactive.id);
 
-    const byPin = await t.asManager('GET', '/api/drivers?search=4321');
+    // A PIN is neither shown nor searchable once set (ADR 26).
+    expect((await t.asManager('GET', '/api/drivers?search=4321')).json().total).toBe(0);
+    const byPin = await t.asManager('GET', '/api/drivers?search=listable');
     expect(byPin.json().items).toEqual([
       {
         id: active.id,
         firstName: 'Quentin',
         lastName: 'Listable',
         email: active.email,
-        driverNumber: '4321',
+        driverNumber: null,
+        hasPin: true,
         isActive: 1,
         emailVerified: 1,
         roles: ['driver'],
@@ -104,10 +107,19 @@ describe('PUT /api/drivers/:id', () => {
       firstName: 'Dana',
       lastName: 'Wheeler',
       email: 'dana.wheeler@example.test',
-      driverNumber: '7777',
+      driverNumber: null,
+      hasPin: true,
     });
+    // Stored only as its keyed digest: the PIN itself is nowhere in the row.
+    const [row] = await t.db.select().from(users).where(eq(users.id, driver.id));
+    expect(row!.driverNumber).toBeNull();
+    expect(row!.pinDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain('7777');
+    // Leaving the PIN out keeps it; an empty PIN clears it.
+    const renamed = await t.asManager('PUT', `/api/drivers/${driver.id}`, { firstName: 'Dee' });
+    expect(renamed.json()).toMatchObject({ hasPin: true });
     const cleared = await t.asManager('PUT', `/api/drivers/${driver.id}`, { driverNumber: '' });
-    expect(cleared.json()).toMatchObject({ driverNumber: null, firstName: 'Dana' });
+    expect(cleared.json()).toMatchObject({ driverNumber: null, hasPin: false, firstName: 'Dee' });
   });
 
   it.each([
@@ -198,7 +210,8 @@ describe('POST /api/drivers', () => {
       firstName: 'Nina',
       lastName: 'New',
       email: 'nina.new@example.test',
-      driverNumber: '2468',
+      driverNumber: null,
+      hasPin: true,
       isActive: 1,
       emailVerified: 1,
       roles: ['driver'],
@@ -305,5 +318,30 @@ describe('when the set-password mail cannot be sent', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe("a driver's own PIN", () => {
+  it('is chosen from the account, unlocks a locked PIN, refuses a taken one without saying whose, a few times a day', async () => {
+    await createDriver(t.db, { driverNumber: '6060' });
+    await t.db.update(users).set({ pinLockedAt: new Date() }).where(eq(users.id, t.driver.user.id));
+    const changed = await t.asDriver('PUT', '/api/user/pin', { pin: '7071' });
+    expect(changed.json()).toEqual({ message: DRIVER_MESSAGES.pinChanged });
+    const [row] = await t.db.select().from(users).where(eq(users.id, t.driver.user.id));
+    expect(row!.pinLockedAt).toBeNull();
+    expect(row!.pinDigest).toMatch(/^[0-9a-f]{64}$/);
+
+    const taken = await t.asDriver('PUT', '/api/user/pin', { pin: '6060' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: DRIVER_MESSAGES.ownPinRefused,
+      errors: [{ path: 'pin', message: DRIVER_MESSAGES.ownPinRefused }],
+    });
+    expect((await t.asDriver('PUT', '/api/user/pin', { pin: '12' })).statusCode).toBe(400);
+    expect((await t.anonymous('PUT', '/api/user/pin', { pin: '1234' })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) await t.asDriver('PUT', '/api/user/pin', { pin: '6060' });
+    // The sixth try of the day is not checked at all.
+    const throttled = await t.asDriver('PUT', '/api/user/pin', { pin: '7072' });
+    expect(throttled.statusCode).toBe(429);
   });
 });

@@ -170,6 +170,7 @@ export async function terminalsRoutes(
           publicUrl: app.config.publicUrl,
           timeZone: app.config.timezone,
           log: request.log,
+          pinKey: app.pinKey,
         },
         terminal.id,
         request.body.driverNumber,

@@ -21,12 +21,13 @@ import type { Database, Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
 import { tooManyRequests } from '../../http/throttle';
+import { pinDigest } from '../../lib/pin-digest';
 import { deriveKey } from '../../lib/secrets';
 import type { Mailer } from '../../mail/mailer';
 import { pinLockedMail, terminalBlockedMail } from '../../mail/security-templates';
 import { recipients } from '../notifications';
 import { getAppSettings } from '../settings';
-import { activeManagerIds, findUserByPin, setPinLock } from '../users';
+import { activeManagerIds, findUserByPinDigest, setPinLock } from '../users';
 import {
   findTerminalByCredential,
   insertTerminal,
@@ -132,6 +133,8 @@ export interface PinDeps {
   publicUrl: string;
   timeZone: string;
   log: FastifyBaseLogger;
+  /** The key of PIN digests (lib/pin-digest.ts). */
+  pinKey: string;
 }
 
 type PinOutcome =
@@ -179,7 +182,7 @@ export async function signInWithPin(
       );
       return { ok: false, refusal, failures: kept.length, device: device.name };
     }
-    const user = await findUserByPin(tx, pin);
+    const user = await findUserByPinDigest(tx, pinDigest(pin, deps.pinKey));
     const usable = Boolean(user && user.isActive === 1 && effectiveRoles(user).includes('driver'));
     const burst = pinFailuresWithin(kept, now, PIN_BURST_WINDOW_MS) >= PIN_LOCK_AFTER_FAILURES;
     if (user && usable && !user.pinLockedAt && !burst) {

@@ -9,8 +9,11 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, terminals, users } from '../../db/schema';
+import { pinDigest } from '../../lib/pin-digest';
 import { createDriver } from '../../test/factories';
 import { createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
+import { TEST_PIN_KEY } from '../../test/test-secret';
+import { digestLegacyPins } from '../users';
 import { TERMINAL_COOKIE } from './terminals.routes';
 
 let t: RoleTestApp;
@@ -321,6 +324,20 @@ describe('a PIN sign-in on a shared terminal', () => {
       await t.asManager('PUT', '/api/settings', { appName: 'Harbour', terminalIdleMinutes: 3 }),
       200,
     );
+  });
+});
+
+describe('PINs kept in clear before issue 29', () => {
+  it('become keyed digests at start-up, and still sign their driver in', async () => {
+    const [legacy] = await t.db
+      .insert(users)
+      .values({ email: `legacy-${Date.now()}@example.test`, roles: ['driver'], driverNumber: '3939' })
+      .returning();
+    expect(await digestLegacyPins(t.db, (pin) => pinDigest(pin, TEST_PIN_KEY))).toBe(1);
+    const [row] = await t.db.select().from(users).where(eq(users.id, legacy!.id));
+    expect(row).toMatchObject({ driverNumber: null, pinDigest: pinDigest('3939', TEST_PIN_KEY) });
+    const device = await enrolledDevice();
+    expect((await login(device.cookie, '3939')).json()).toMatchObject({ id: legacy!.id });
   });
 });
 

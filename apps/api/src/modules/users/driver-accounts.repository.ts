@@ -21,7 +21,8 @@ export interface DriverFieldValues {
   firstName?: string;
   lastName?: string;
   email?: string;
-  driverNumber?: string | null;
+  /** A new PIN's digest, or null to remove the PIN. */
+  pinDigest?: string | null;
   isActive?: 0 | 1;
 }
 
@@ -39,7 +40,7 @@ const columns = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
-  driverNumber: users.driverNumber,
+  hasPin: sql<boolean>`${users.pinDigest} is not null`,
   isActive: users.isActive,
   emailVerified: users.emailVerified,
   roles: users.roles,
@@ -52,7 +53,7 @@ type Row = {
   firstName: string | null;
   lastName: string | null;
   email: string;
-  driverNumber: string | null;
+  hasPin: boolean;
   isActive: number;
   emailVerified: number;
   roles: string[];
@@ -63,6 +64,8 @@ type Row = {
 function toDriver({ role: _legacy, pinLockedAt, ...row }: Row): Driver {
   return {
     ...row,
+    // A PIN is not shown once set (ADR 26): the field stays for the spec's shape.
+    driverNumber: null,
     pinLocked: pinLockedAt !== null,
     isActive: row.isActive === 1 ? 1 : 0,
     emailVerified: row.emailVerified === 1 ? 1 : 0,
@@ -76,7 +79,7 @@ function where(filter: UserFilter): SQL | undefined {
   return and(
     filter.role ? holdsRole(filter.role) : undefined,
     filter.activeOnly ? eq(users.isActive, 1) : undefined,
-    anyContains(filter.search, [users.firstName, users.lastName, fullName, users.email, users.driverNumber]),
+    anyContains(filter.search, [users.firstName, users.lastName, fullName, users.email]),
   );
 }
 
@@ -118,8 +121,8 @@ export async function findOtherUserIdByEmail(db: Db, email: string, exceptId?: s
   return row?.id;
 }
 
-export async function findOtherUserIdByPin(db: Db, driverNumber: string, exceptId?: string) {
-  const same = eq(users.driverNumber, driverNumber);
+export async function findOtherUserIdByPinDigest(db: Db, digest: string, exceptId?: string) {
+  const same = eq(users.pinDigest, digest);
   const [row] = await db
     .select({ id: users.id })
     .from(users)

@@ -2,7 +2,7 @@
 export {
   type DriverFieldValues,
   findOtherUserIdByEmail,
-  findOtherUserIdByPin,
+  findOtherUserIdByPinDigest,
   getUserAsDriver,
   listDriversFreeOn,
   listUsers,
@@ -14,10 +14,11 @@ export {
 export {
   activeManagerIds,
   consumeVerificationCode,
+  digestLegacyPins,
   findActiveUsersAccess,
   findUserByEmail,
   findUserById,
-  findUserByPin,
+  findUserByPinDigest,
   insertUser,
   insertUserIfEmailFree,
   setPinLock,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { type NewUser, type User, users } from '../../db/schema';
@@ -8,13 +8,27 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
   return row?.id;
 }
 
-export async function findUserIdByDriverNumber(db: Db, driverNumber: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.driverNumber, driverNumber))
-    .limit(1);
+export async function findUserIdByPinDigest(db: Db, digest: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.pinDigest, digest)).limit(1);
   return row?.id;
+}
+
+/**
+ * Moves PINs stored in clear (before issue 29) to their digest; answers how many. Runs at start-up,
+ * where the key is known; each row at most once.
+ */
+export async function digestLegacyPins(db: Db, digest: (pin: string) => string): Promise<number> {
+  const legacy = await db
+    .select({ id: users.id, pin: users.driverNumber })
+    .from(users)
+    .where(isNotNull(users.driverNumber));
+  for (const row of legacy) {
+    await db
+      .update(users)
+      .set({ pinDigest: digest(row.pin!), driverNumber: null })
+      .where(eq(users.id, row.id));
+  }
+  return legacy.length;
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<string> {
@@ -83,8 +97,8 @@ export async function activeManagerIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** The user with this PIN, whatever their state (the service decides). */
-export async function findUserByPin(db: Db, pin: string) {
+/** The user whose PIN has this digest, whatever their state (the service decides). */
+export async function findUserByPinDigest(db: Db, digest: string) {
   const [row] = await db
     .select({
       id: users.id,
@@ -96,7 +110,7 @@ export async function findUserByPin(db: Db, pin: string) {
       pinLockedAt: users.pinLockedAt,
     })
     .from(users)
-    .where(eq(users.driverNumber, pin));
+    .where(eq(users.pinDigest, digest));
   return row;
 }
 

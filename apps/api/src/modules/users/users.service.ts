@@ -2,12 +2,17 @@ import { type CreateUserInput, CreateUserInputSchema } from '@dms/domain';
 import type { Database } from '../../db/client';
 import type { FieldError } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
-import { findUserIdByDriverNumber, findUserIdByEmail, insertUser } from './users.repository';
+import { pinDigest } from '../../lib/pin-digest';
+import { findUserIdByEmail, findUserIdByPinDigest, insertUser } from './users.repository';
 
 export type CreateUserResult = { ok: true; id: string } | { ok: false; errors: FieldError[] };
 
 /** Creates an account after checking its fields and that its email and PIN are free. */
-export async function createUserAccount(db: Database, input: CreateUserInput): Promise<CreateUserResult> {
+export async function createUserAccount(
+  db: Database,
+  pinKey: string,
+  input: CreateUserInput,
+): Promise<CreateUserResult> {
   const parsed = CreateUserInputSchema.safeParse(input);
   if (!parsed.success) {
     return {
@@ -17,12 +22,13 @@ export async function createUserAccount(db: Database, input: CreateUserInput): P
   }
   const data = parsed.data;
   const password = await hashPassword(data.password);
+  const pin = data.driverNumber ? pinDigest(data.driverNumber, pinKey) : null;
   return db.transaction(async (tx) => {
     const errors: FieldError[] = [];
     if (await findUserIdByEmail(tx, data.email)) {
       errors.push({ path: 'email', message: 'An account with this email already exists' });
     }
-    if (data.driverNumber && (await findUserIdByDriverNumber(tx, data.driverNumber))) {
+    if (pin && (await findUserIdByPinDigest(tx, pin))) {
       errors.push({ path: 'driverNumber', message: 'This PIN is already used by another driver' });
     }
     if (errors.length > 0) return { ok: false as const, errors };
@@ -32,7 +38,7 @@ export async function createUserAccount(db: Database, input: CreateUserInput): P
       firstName: data.firstName,
       lastName: data.lastName,
       roles: data.roles,
-      driverNumber: data.driverNumber,
+      pinDigest: pin,
       emailVerified: data.emailVerified ? 1 : 0,
     });
     return { ok: true as const, id };

@@ -44,3 +44,10 @@ export function useUpdatePreferences() {
     onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey, saved),
   });
 }
+
+/** PUT /api/user/pin: a driver chooses their own terminal PIN. */
+export function useChangeOwnPin() {
+  return useMutation({
+    mutationFn: (pin: string) => apiJson<{ message: string }>('PUT', '/api/user/pin', { pin }),
+  });
+}

@@ -5,6 +5,7 @@ import type { AccountUser } from '../account-user';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { ProfileCard } from '../components/profile-card';
 import { SecurityCard } from '../components/security-card';
+import { TerminalPinCard } from '../components/terminal-pin-card';
 
 export interface UserSettingsPageProps {
   /** The session is still loading. */
@@ -41,6 +42,7 @@ export function UserSettingsPage({ loading, user, passwordResetAction }: UserSet
         <Stack gap="md">
           <ProfileCard user={user} />
           <SecurityCard emailVerified={user.emailVerified} passwordResetAction={passwordResetAction} />
+          {user.roles.includes('driver') && <TerminalPinCard />}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -1,5 +1,5 @@
 import { CreateDriverInputSchema, type Driver } from '@dms/domain';
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
@@ -12,7 +12,9 @@ interface DriverFormValues {
   firstName: string;
   lastName: string;
   email: string;
+  /** A new PIN; empty keeps the current one (a PIN is never shown once set, ADR 26). */
   driverNumber: string;
+  removePin: boolean;
 }
 
 /** The name a driver is shown by. */
@@ -28,13 +30,17 @@ function DriverForm({ driver, onDone }: { driver?: Driver; onDone: () => void })
       firstName: driver?.firstName ?? '',
       lastName: driver?.lastName ?? '',
       email: driver?.email ?? '',
-      driverNumber: driver?.driverNumber ?? '',
+      driverNumber: '',
+      removePin: false,
     },
     validate: (values) => validateForm(CreateDriverInputSchema, values).errors,
   });
 
-  const submit = form.onSubmit((values) => {
-    const input = CreateDriverInputSchema.parse(values);
+  const submit = form.onSubmit(({ removePin, ...values }) => {
+    const parsed = CreateDriverInputSchema.parse(values);
+    // Editing: a typed PIN replaces the current one, Remove PIN clears it, an empty field keeps it.
+    const { driverNumber: pin, ...fields } = parsed;
+    const input = !driver ? parsed : removePin ? { ...fields, driverNumber: null } : pin ? parsed : fields;
     const action = driver ? 'update' : 'create';
     const onError = (error: unknown) => {
       form.setErrors(serverFieldErrors(error));
@@ -90,14 +96,25 @@ function DriverForm({ driver, onDone }: { driver?: Driver; onDone: () => void })
           {...form.getInputProps('email')}
         />
         <TextInput
-          label="Driver PIN"
-          description="4 digits, for signing in at the depot terminal. Leave empty for no terminal access."
+          label={driver?.hasPin ? 'New Driver PIN' : 'Driver PIN'}
+          description={
+            driver?.hasPin
+              ? 'The current PIN is not shown. Type 4 digits to give a new one, or leave empty to keep it.'
+              : '4 digits, for signing in at the depot terminal. Leave empty for no terminal access.'
+          }
           inputMode="numeric"
           autoComplete="off"
           maxLength={4}
+          disabled={form.values.removePin}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.2em' } }}
           {...form.getInputProps('driverNumber')}
         />
+        {driver?.hasPin && (
+          <Checkbox
+            label="Remove the PIN (no terminal access)"
+            {...form.getInputProps('removePin', { type: 'checkbox' })}
+          />
+        )}
         <FormActions
           submitLabel={driver ? 'Save Changes' : 'Add Driver'}
           loading={create.isPending || update.isPending}

@@ -112,11 +112,8 @@ function Hours({ driver }: { driver: Driver }) {
 function Pin({ driver }: { driver: Driver }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <OptionalText
-        value={driver.driverNumber}
-        missing="No PIN"
-        ff={driver.driverNumber ? 'monospace' : undefined}
-      />
+      {/* A PIN is not shown once set (ADR 26): only whether there is one. */}
+      <OptionalText value={driver.hasPin ? 'Set' : null} missing="No PIN" />
       {driver.pinLocked && (
         <Badge
           color="red"

@@ -105,7 +105,7 @@ export default function DriversPanel() {
       />
       <ListToolbar
         searchLabel="Search drivers"
-        searchPlaceholder="Search name, email or PIN"
+        searchPlaceholder="Search name or email"
         onSearch={list.setSearch}
       />
       <QueryState
