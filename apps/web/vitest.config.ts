@@ -8,5 +8,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
+    // A component test types key by key through a whole Mantine form: 5 s is tight on a busy machine.
+    testTimeout: 15_000,
   },
 });

@@ -33,5 +33,6 @@ export function renderWithApp(ui: ReactElement, { data = [] }: { data?: [QueryKe
       </MantineProvider>
     </QueryClientProvider>
   );
-  return { user: userEvent.setup(), client, ...render(ui, { wrapper }) };
+  // No pause between keystrokes: the tests wait for what they check, not for the clock.
+  return { user: userEvent.setup({ delay: null }), client, ...render(ui, { wrapper }) };
 }
