@@ -5,10 +5,11 @@ import { settled } from './support/screenshots';
 
 // Screenshots for review of the job screens (.tmp/screenshots/job-screens-*): the job form when
 // creating and when editing (a customer, two legs, a vehicle with its driver, a discount), the job
-// list, and the job detail with an offer and an open slot; at desktop and phone width, light and
-// dark. The dialogs are taller than a screen, so they are shot a screen at a time as they scroll.
-// Hover, animations and the times that change from run to run are left out, so that two runs of the
-// same screens match pixel for pixel (a refactoring is checked that way).
+// list (with jobs, with none found, and when it cannot be read), and the job detail with an offer
+// and an open slot; at desktop and phone width, light and dark. The dialogs are taller than a
+// screen, so they are shot a screen at a time as they scroll. Hover, animations and the times that
+// change from run to run are left out, so that two runs of the same screens match pixel for pixel
+// (a refactoring is checked that way).
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SHOTS = path.join(process.cwd(), '.tmp/screenshots');
@@ -97,7 +98,9 @@ async function fillNewJob(page: Page, form: Locator) {
   await page.waitForTimeout(800);
 }
 
-test('screenshots: the job form (create and edit), the job list and the job detail', async ({ page }) => {
+test('screenshots: the job form (create and edit), the job list and its empty and error states, the job detail', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
   const headers = { 'X-Requested-With': 'e2e' };
@@ -180,6 +183,19 @@ test('screenshots: the job form (create and edit), the job list and the job deta
         await shootDialog(page, name('form-create'));
         await form.getByRole('button', { name: 'Cancel' }).click();
         await expect(form).toBeHidden();
+
+        // The list with nothing found, and when the jobs cannot be read.
+        await page.goto('/?search=no-such-job-anywhere');
+        await settled(page);
+        await expect(page.getByText('No jobs found matching your filters.')).toBeVisible();
+        await shoot(page, name('list-empty'), { fullPage: true });
+        const jobList = (url: URL) => url.pathname === '/api/jobs';
+        await page.route(jobList, (route) => route.fulfill({ status: 500, body: '{"message":"Down"}' }));
+        await page.goto('/');
+        await expect(page.getByText('Could not load the jobs')).toBeVisible();
+        await settled(page);
+        await shoot(page, name('list-error'), { fullPage: true });
+        await page.unroute(jobList);
       }
     }
   } finally {
