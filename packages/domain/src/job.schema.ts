@@ -68,6 +68,31 @@ export const SLOT_NEEDS_CATEGORY_MESSAGE = 'Choose a vehicle type or a vehicle';
 export const NEW_CUSTOMER_NAME_MESSAGE = 'Company/School name is required';
 export const CONTACT_NAME_MESSAGE = 'Contact name is required';
 
+/** What a vehicle slot holds, on a screen or in a request: ids, empty or null when not chosen. */
+export interface SlotChoice {
+  vehicleId?: string | null;
+  driverId?: string | null;
+}
+
+/**
+ * A driver drives a vehicle: a slot takes a driver only once it has a vehicle (spec 2 §2.3). The
+ * job form, the dispatch board and the schemas below ask this one rule.
+ */
+export function canChooseDriver(slot: SlotChoice): boolean {
+  return Boolean(slot.vehicleId);
+}
+
+/** The driver a slot keeps: none while it has no vehicle. */
+export function keptDriverId(slot: SlotChoice): string | null {
+  return canChooseDriver(slot) ? slot.driverId || null : null;
+}
+
+/** A slot after a vehicle or driver is chosen or cleared: clearing the vehicle lets the driver go. */
+export function chooseForSlot<S extends SlotChoice>(slot: S, change: SlotChoice): S {
+  const next = { ...slot, ...change };
+  return { ...next, driverId: keptDriverId(next) };
+}
+
 const TIME_MESSAGE = 'Use a time like 09:30';
 const DATE_MESSAGE = 'Use a date like 2026-03-31';
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -160,7 +185,10 @@ export const JobSlotInputSchema = z
     startingDepotId: optionalId(),
     endingDepotId: optionalId(),
   })
-  .refine((s) => !s.driverId || s.vehicleId, { path: ['driverId'], error: DRIVER_NEEDS_VEHICLE_MESSAGE })
+  .refine((s) => !s.driverId || canChooseDriver(s), {
+    path: ['driverId'],
+    error: DRIVER_NEEDS_VEHICLE_MESSAGE,
+  })
   .refine((s) => s.categoryId || s.vehicleId, { path: ['categoryId'], error: SLOT_NEEDS_CATEGORY_MESSAGE });
 export type JobSlotInput = z.input<typeof JobSlotInputSchema>;
 

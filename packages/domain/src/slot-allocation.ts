@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalId, optionalText } from './fields';
-import { DRIVER_NEEDS_VEHICLE_MESSAGE, type Job, type JobInput } from './job.schema';
+import { canChooseDriver, DRIVER_NEEDS_VEHICLE_MESSAGE, type Job, type JobInput } from './job.schema';
 
 // Reallocating one vehicle slot from the dispatch board (issue 16): the board names what it saw on
 // the slot, so a move made on a stale board is refused rather than undoing someone else's change.
@@ -16,7 +16,10 @@ export const SlotAllocationInputSchema = Allocation.extend({
   was: Allocation,
   /** Why a driver is put on the job although the hours check warns (recorded; required then). */
   hoursOverrideReason: optionalText(500),
-}).refine((s) => !s.driverId || s.vehicleId, { path: ['driverId'], error: DRIVER_NEEDS_VEHICLE_MESSAGE });
+}).refine((s) => !s.driverId || canChooseDriver(s), {
+  path: ['driverId'],
+  error: DRIVER_NEEDS_VEHICLE_MESSAGE,
+});
 export type SlotAllocationInput = z.input<typeof SlotAllocationInputSchema>;
 export type SlotAllocationInputParsed = z.output<typeof SlotAllocationInputSchema>;
 

@@ -9,8 +9,8 @@ interface QueryLike {
 }
 
 /**
- * The loading, error and empty states every list shares (settings lists, the driver's job cards);
- * renders `children` once there is something to show.
+ * The loading, error and empty states every list shares (settings lists, the driver's job cards,
+ * the manager's job list, reports); renders `children` once there is something to show.
  */
 export function QueryState({
   query,
@@ -19,6 +19,7 @@ export function QueryState({
   skeletonRows = 5,
   skeletonHeight = 44,
   errorTitle = 'Could not load this list',
+  errorMessage = 'Check your connection and try again.',
   children,
 }: {
   query: QueryLike;
@@ -29,6 +30,8 @@ export function QueryState({
   /** Table rows by default; taller for cards. */
   skeletonHeight?: number;
   errorTitle?: string;
+  /** What the error says under its title; null for the Try again button alone. */
+  errorMessage?: ReactNode | null;
   children: ReactNode;
 }) {
   if (query.isPending) {
@@ -42,6 +45,11 @@ export function QueryState({
     );
   }
   if (query.isError) {
+    const retry = (
+      <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
+        Try again
+      </Button>
+    );
     return (
       <Alert
         color="red"
@@ -50,12 +58,14 @@ export function QueryState({
         title={errorTitle}
         data-testid="list-error"
       >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">Check your connection and try again.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        {errorMessage === null ? (
+          retry
+        ) : (
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage}</Text>
+            {retry}
+          </Stack>
+        )}
       </Alert>
     );
   }

@@ -1,4 +1,5 @@
 import {
+  canChooseDriver,
   type DispatchBar,
   type DispatchDay,
   DRIVER_NEEDS_VEHICLE_MESSAGE,
@@ -107,7 +108,7 @@ export function useSlotMoves(day: DispatchDay | undefined) {
   const move = ({ bar, to, summary }: BoardMove) => {
     const from = { vehicleId: bar.vehicleId, driverId: bar.driverId };
     if (from.vehicleId === to.vehicleId && from.driverId === to.driverId) return;
-    if (to.driverId && !to.vehicleId) {
+    if (to.driverId && !canChooseDriver(to)) {
       showToast({
         tone: 'error',
         title: `${bar.jobNumber} has no vehicle yet`,

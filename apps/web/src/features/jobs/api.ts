@@ -149,11 +149,13 @@ export function useOfferSlot() {
   );
 }
 
-// ---- what the form chooses from
+// ---- what the form chooses from (the keys are named so that tests can give the answers)
+
+export const customerSearchKey = (term: string) => ['/api/customers/search', { search: term, limit: 10 }];
 
 export function useCustomerSearch(term: string, enabled: boolean) {
   return useQuery<{ items: { customer: Customer; contacts: Contact[] }[] }>({
-    queryKey: ['/api/customers/search', { search: term, limit: 10 }],
+    queryKey: customerSearchKey(term),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -161,6 +163,7 @@ export function useCustomerSearch(term: string, enabled: boolean) {
 
 /** Where the job screens read their driver lists: names only (/api/drivers adds each driver's hours). */
 export const DRIVER_OPTIONS_PATH = '/api/users';
+export const DRIVER_OPTIONS_KEY = [DRIVER_OPTIONS_PATH, { role: 'driver', limit: 200 }];
 
 /**
  * The drivers to choose from: GET /api/users filtered to the driver role. /api/drivers would do
@@ -168,27 +171,33 @@ export const DRIVER_OPTIONS_PATH = '/api/users';
  * (bench/NOTES.md) and that no picker shows.
  */
 export function useDriverOptions() {
-  return useQuery<Page<Driver>>({ queryKey: [DRIVER_OPTIONS_PATH, { role: 'driver', limit: 200 }] });
+  return useQuery<Page<Driver>>({ queryKey: DRIVER_OPTIONS_KEY });
 }
 
-/** `enabled`: a closed job form asks for nothing (the dashboard renders two, closed, on first load). */
-export function useVehicleOptions(enabled = true) {
-  return useQuery<Page<Vehicle>>({ queryKey: ['/api/vehicles', { limit: 200 }], enabled });
+export const VEHICLE_OPTIONS_KEY = ['/api/vehicles', { limit: 200 }];
+
+/**
+ * Read by the job form's sections, which mount only while the dialog is open: a closed job form asks
+ * for nothing (the dashboard renders two, closed, on first load).
+ */
+export function useVehicleOptions() {
+  return useQuery<Page<Vehicle>>({ queryKey: VEHICLE_OPTIONS_KEY });
 }
 
-export function useCategoryOptions(enabled = true) {
-  return useQuery<Page<VehicleCategory>>({
-    queryKey: ['/api/vehicle-categories-new', { limit: 200 }],
-    enabled,
-  });
+export const CATEGORY_OPTIONS_KEY = ['/api/vehicle-categories-new', { limit: 200 }];
+
+export function useCategoryOptions() {
+  return useQuery<Page<VehicleCategory>>({ queryKey: CATEGORY_OPTIONS_KEY });
 }
 
 export function useDepotOptions() {
   return useQuery<Page<Depot>>({ queryKey: ['/api/depots', { limit: 200 }] });
 }
 
+export const TERMS_TEMPLATES_KEY = ['/api/terms-templates'];
+
 export function useTermsTemplates(enabled = true) {
-  return useQuery<TermsTemplate[]>({ queryKey: ['/api/terms-templates'], enabled });
+  return useQuery<TermsTemplate[]>({ queryKey: TERMS_TEMPLATES_KEY, enabled });
 }
 
 /** PDFs download through the browser (spec 2 §7.1: quote-{8}.pdf, jobsheet-{8}.pdf). */

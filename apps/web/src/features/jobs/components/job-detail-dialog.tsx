@@ -1,11 +1,9 @@
 import {
   calculatePrice,
   DEFAULT_CURRENCY,
-  effectiveOfferStatus,
   type Job,
   OFFER_STATUS_COLORS,
   OFFER_STATUS_LABELS,
-  REQUEST_STATUS_LABELS,
 } from '@dms/domain';
 import {
   Badge,
@@ -14,7 +12,6 @@ import {
   Group,
   Modal,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -23,25 +20,17 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconFileDownload } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { serviceDateLabel } from '../../../components/driver-job/format';
 import { JobStatusBadge } from '../../../components/driver-job/job-status-badge';
 import { vehicleName } from '../../../components/driver-job/job-summary';
-import { HoursReasonDialog, hoursRefusal } from '../../../components/hours-reason-dialog';
 import { RichTextView } from '../../../components/rich-text-view';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
-import {
-  jobSheetPdfUrl,
-  quotePdfUrl,
-  useDecideRequest,
-  useDriverOptions,
-  useJob,
-  useJobStaffing,
-  useMarkJobSeen,
-  useOfferSlot,
-} from '../api';
+import { jobSheetPdfUrl, quotePdfUrl, useJob, useMarkJobSeen } from '../api';
+import { driverName } from '../names';
+import { JobStaffingPanel } from './job-staffing-panel';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,190 +41,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {children === null || children === '' || children === undefined ? '—' : children}
       </Text>
-    </Stack>
-  );
-}
-
-const personName = (p: { firstName: string | null; lastName: string | null } | null) =>
-  p ? [p.firstName, p.lastName].filter(Boolean).join(' ') || 'Driver' : '';
-
-/** Offers and requests of a job (ADR 14): approve or reject requests, offer an open slot. */
-function Staffing({ job }: { job: Job }) {
-  const format = useFormatters();
-  const staffing = useJobStaffing(job.id);
-  const decide = useDecideRequest();
-  const offer = useOfferSlot();
-  const drivers = useDriverOptions();
-  const [slotId, setSlotId] = useState<string | null>(null);
-  const [driverId, setDriverId] = useState<string | null>(null);
-  // An allocation the hours check refused, to retry with a reason.
-  const [refused, setRefused] = useState<{ message: string; retry: (reason: string) => void } | null>(null);
-  const orAskReason =
-    (title: string, retry: (reason: string) => void) =>
-    (error: unknown): void => {
-      const message = hoursRefusal(error);
-      if (message) setRefused({ message, retry });
-      else fail(title)(error);
-    };
-  const openSlots = job.vehicles.filter((s) => s.vehicleId && !s.driverId);
-  const pending = (staffing.data?.requests ?? []).filter((r) => r.status === 'pending');
-  const answered = (staffing.data?.requests ?? []).filter((r) => r.status !== 'pending');
-  const published = job.status === 'confirmed' || job.status === 'assigned';
-  const fail = (title: string) => (error: unknown) =>
-    showToast({ title, message: errorMessage(error, 'Please try again.'), tone: 'error' });
-
-  return (
-    <Stack gap="sm" data-testid="job-staffing">
-      <Title order={3} size="h5">
-        Offers and requests
-      </Title>
-      {(staffing.data?.offers ?? []).length > 0 && (
-        <Table aria-label="Offers" withRowBorders={false}>
-          <Table.Tbody>
-            {staffing.data?.offers.map((o) => {
-              const status = effectiveOfferStatus(o);
-              return (
-                <Table.Tr key={o.id}>
-                  <Table.Td>{personName(o.driver)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={OFFER_STATUS_COLORS[status]} variant="light">
-                      {OFFER_STATUS_LABELS[status]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" c="dimmed">
-                      {o.expiresAt && status === 'pending' ? `until ${format.dateTime(o.expiresAt)}` : ''}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      )}
-      {pending.map((r) => (
-        <Paper key={r.id} withBorder p="sm" radius="md" data-testid="job-request">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Stack gap={0}>
-              <Text size="sm" fw={600}>
-                {personName(r.driver)} asks for this job
-              </Text>
-              {r.message && (
-                <Text size="sm" fs="italic">
-                  “{r.message}”
-                </Text>
-              )}
-            </Stack>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                color="red"
-                loading={decide.isPending}
-                onClick={() =>
-                  decide.mutate(
-                    { id: r.id, status: 'rejected' },
-                    {
-                      onSuccess: () => showToast({ title: 'Request rejected', tone: 'success' }),
-                      onError: fail('Failed to reject the request'),
-                    },
-                  )
-                }
-              >
-                Reject
-              </Button>
-              <Button
-                size="xs"
-                loading={decide.isPending}
-                disabled={openSlots.length === 0}
-                onClick={() => {
-                  const approve = (hoursOverrideReason?: string) =>
-                    decide.mutate(
-                      { id: r.id, status: 'approved', hoursOverrideReason },
-                      {
-                        onSuccess: () => {
-                          setRefused(null);
-                          showToast({
-                            title: 'Request approved',
-                            message: `${personName(r.driver)} is on the job.`,
-                            tone: 'success',
-                          });
-                        },
-                        onError: orAskReason('Failed to approve the request', approve),
-                      },
-                    );
-                  approve();
-                }}
-              >
-                Approve
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
-      ))}
-      {answered.map((r) => (
-        <Text key={r.id} size="sm" c="dimmed">
-          {personName(r.driver)}: request {REQUEST_STATUS_LABELS[r.status].toLowerCase()}
-        </Text>
-      ))}
-      {published && openSlots.length > 0 && (
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <Select
-            label="Open slot"
-            data={openSlots.map((s) => ({ value: s.id, label: vehicleName(s) }))}
-            value={slotId}
-            onChange={setSlotId}
-            w={200}
-          />
-          <Select
-            label="Offer to driver"
-            searchable
-            data={(drivers.data?.items ?? [])
-              .filter((d) => d.isActive === 1)
-              .map((d) => ({ value: d.id, label: personName(d) || d.email }))}
-            value={driverId}
-            onChange={setDriverId}
-            w={220}
-          />
-          <Button
-            disabled={!slotId || !driverId}
-            loading={offer.isPending}
-            onClick={() => {
-              if (!slotId || !driverId) return;
-              const send = (hoursOverrideReason?: string) =>
-                offer.mutate(
-                  { jobId: job.id, slotId, driverId, hoursOverrideReason },
-                  {
-                    onSuccess: () => {
-                      setRefused(null);
-                      setSlotId(null);
-                      setDriverId(null);
-                      showToast({ title: 'Offer sent', tone: 'success' });
-                    },
-                    onError: orAskReason('Failed to send the offer', send),
-                  },
-                );
-              send();
-            }}
-          >
-            Send Offer
-          </Button>
-        </Group>
-      )}
-      {staffing.data &&
-        staffing.data.offers.length === 0 &&
-        staffing.data.requests.length === 0 &&
-        !(published && openSlots.length > 0) && (
-          <Text size="sm" c="dimmed">
-            No offers or requests yet.
-          </Text>
-        )}
-      <HoursReasonDialog
-        refusal={refused?.message ?? null}
-        busy={decide.isPending || offer.isPending}
-        onCancel={() => setRefused(null)}
-        onConfirm={(reason) => refused?.retry(reason)}
-      />
     </Stack>
   );
 }
@@ -347,7 +152,7 @@ export function JobDetailDialog({
                   </Text>
                 </Stack>
                 <Group gap="xs">
-                  <Text size="sm">{s.driver ? personName(s.driver) : 'No Driver Assigned'}</Text>
+                  <Text size="sm">{s.driver ? driverName(s.driver) : 'No Driver Assigned'}</Text>
                   {s.offerStatus && (
                     <Badge color={OFFER_STATUS_COLORS[s.offerStatus]} variant="light" size="sm">
                       {OFFER_STATUS_LABELS[s.offerStatus]}
@@ -425,7 +230,7 @@ export function JobDetailDialog({
           {job.pricingNotes && <Field label="Pricing notes">{job.pricingNotes}</Field>}
 
           <Divider />
-          <Staffing job={job} />
+          <JobStaffingPanel job={job} />
 
           <Group justify="flex-end" gap="sm">
             {job.mapsLink && (

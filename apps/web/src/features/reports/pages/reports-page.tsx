@@ -12,12 +12,10 @@ import {
   wordsOf,
 } from '@dms/domain';
 import {
-  Alert,
   Badge,
   Button,
   Group,
   Pagination,
-  Paper,
   Select,
   Skeleton,
   Stack,
@@ -28,9 +26,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
 import { exportUrl, type ReportFilters, type ReportRows, useReport } from '../api';
 import { ReportDetailDialog } from '../components/report-detail-dialog';
@@ -250,79 +249,60 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
         </Button>
       </Group>
 
-      {query.isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading" data-testid="list-loading">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} height={44} radius="sm" />
-          ))}
-        </Stack>
-      ) : query.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
-          title="Could not load this report"
-        >
-          <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <Paper withBorder p="xl" radius="md" data-testid="list-empty">
-          <Text c="dimmed" ta="center">
-            {filtered ? def.emptyFiltered : def.empty}
-          </Text>
-        </Paper>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table aria-label={def.label} highlightOnHover data-testid="report-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {def.columns.map((c) => (
-                    <Table.Th key={c.header}>{c.header}</Table.Th>
-                  ))}
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id} data-testid="report-row">
-                    {def.columns.map((c) => (
-                      <Table.Td key={c.header}>{c.cell(row, format)}</Table.Td>
-                    ))}
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        onClick={() => setOpen(row)}
-                        aria-label={`View details of ${driver(row)}'s report`}
-                      >
-                        View
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
+      <QueryState
+        query={query}
+        isEmpty={rows.length === 0}
+        empty={filtered ? def.emptyFiltered : def.empty}
+        errorTitle="Could not load this report"
+        errorMessage={null}
+      >
+        <Table.ScrollContainer minWidth={760}>
+          <Table aria-label={def.label} highlightOnHover data-testid="report-table">
+            <Table.Thead>
+              <Table.Tr>
+                {def.columns.map((c) => (
+                  <Table.Th key={c.header}>{c.header}</Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {query.data?.total ?? 0} in all
-            </Text>
-            {(query.data?.total ?? 0) > PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil((query.data?.total ?? 0) / PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                size="sm"
-              />
-            )}
-          </Group>
-        </>
-      )}
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.id} data-testid="report-row">
+                  {def.columns.map((c) => (
+                    <Table.Td key={c.header}>{c.cell(row, format)}</Table.Td>
+                  ))}
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      onClick={() => setOpen(row)}
+                      aria-label={`View details of ${driver(row)}'s report`}
+                    >
+                      View
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {query.data?.total ?? 0} in all
+          </Text>
+          {(query.data?.total ?? 0) > PAGE_SIZE && (
+            <Pagination
+              total={Math.ceil((query.data?.total ?? 0) / PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              size="sm"
+            />
+          )}
+        </Group>
+      </QueryState>
       <ReportDetailDialog tab={tab} report={open} onClose={() => setOpen(null)} />
     </Stack>
   );

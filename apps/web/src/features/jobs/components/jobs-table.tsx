@@ -1,0 +1,234 @@
+import type { JobSummary } from '@dms/domain';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Group,
+  Menu,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDots, IconFileDownload, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { JobStatusBadge } from '../../../components/driver-job/job-status-badge';
+import { vehicleName } from '../../../components/driver-job/job-summary';
+import { useFormatters } from '../../../lib/use-formatters';
+import { jobSheetPdfUrl, quotePdfUrl } from '../api';
+import { driverName } from '../names';
+
+/** What a row's actions ask the page to do. */
+export interface JobRowActions {
+  onOpen: (job: JobSummary) => void;
+  onEdit: (job: JobSummary) => void;
+  onPublish: (job: JobSummary) => void;
+  onDelete: (job: JobSummary) => void;
+}
+
+/**
+ * A page of the manager's job list (spec 2 §2.2): the columns, a row's actions, and the count with
+ * the pages. Clicking a row opens the job.
+ */
+export function JobsTable({
+  jobs,
+  total,
+  page,
+  pageSize,
+  onPageChange,
+  ...actions
+}: JobRowActions & {
+  jobs: JobSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+}) {
+  const format = useFormatters();
+  return (
+    <>
+      <Table.ScrollContainer minWidth={1100}>
+        <Table aria-label="Jobs" highlightOnHover data-testid="jobs-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Job Details</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Time</Table.Th>
+              <Table.Th>Customer</Table.Th>
+              <Table.Th>Vehicle(s)</Table.Th>
+              <Table.Th>Driver(s)</Table.Th>
+              <Table.Th>Start Time</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Updated</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {jobs.map((job) => (
+              <Table.Tr
+                key={job.id}
+                onClick={() => actions.onOpen(job)}
+                style={{ cursor: 'pointer' }}
+                data-testid="job-row"
+              >
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Group gap={6}>
+                      <Text size="xs" c="dimmed">
+                        {job.jobNumber}
+                      </Text>
+                      {job.hasUpdates === 1 && (
+                        <Badge color="orange" size="xs" variant="filled" data-testid="job-updated">
+                          Updated
+                        </Badge>
+                      )}
+                      {job.pendingRequests > 0 && (
+                        <Badge color="grape" size="xs" variant="light">
+                          {job.pendingRequests} request{job.pendingRequests === 1 ? '' : 's'}
+                        </Badge>
+                      )}
+                    </Group>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fw={600}
+                      size="sm"
+                      ta="left"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        actions.onOpen(job);
+                      }}
+                    >
+                      {job.title ?? 'Untitled Draft'}
+                    </Anchor>
+                    <Group gap={4}>
+                      {job.legs.slice(0, 3).map((l) => (
+                        <Badge
+                          key={l.id}
+                          variant="light"
+                          color="gray"
+                          size="xs"
+                          style={{ textTransform: 'none', maxWidth: 260 }}
+                        >
+                          {l.originAddress ?? '?'} → {l.destinationAddress ?? '?'}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>{job.serviceDate ? format.serviceDate(job.serviceDate) : '—'}</Table.Td>
+                <Table.Td>{job.legs[0]?.departureTime ?? '--:--'}</Table.Td>
+                <Table.Td>
+                  {job.customer ? (
+                    <Stack gap={0}>
+                      <Text size="sm">{job.customer.companyName}</Text>
+                      <Text size="xs" c="dimmed">
+                        {job.customer.phone}
+                      </Text>
+                    </Stack>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      No customer assigned
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    {job.vehicles.map((s) => (
+                      <Text key={s.id} size="sm">
+                        {vehicleName(s)}
+                      </Text>
+                    ))}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={0}>
+                    {job.vehicles.map((s, i) => (
+                      <Text key={s.id} size="sm" c={s.driver ? undefined : 'dimmed'}>
+                        {s.driver ? driverName(s.driver) : `Unassigned Driver ${i + 1}`}
+                      </Text>
+                    ))}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    Coming soon
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" data-testid="job-total">
+                  <Text size="sm">{format.jobMoney(job.totalPrice, job.currency)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <JobStatusBadge status={job.status} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{format.relative(job.updatedAt)}</Text>
+                </Table.Td>
+                <Table.Td onClick={(e) => e.stopPropagation()}>
+                  <RowMenu job={job} {...actions} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {total} job{total === 1 ? '' : 's'}
+        </Text>
+        {total > pageSize && (
+          <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPageChange} size="sm" />
+        )}
+      </Group>
+    </>
+  );
+}
+
+/** A row's actions (spec 2 §2.2): Publish for drafts, the two PDFs, Edit and Delete. */
+function RowMenu({ job, onEdit, onPublish, onDelete }: JobRowActions & { job: JobSummary }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={`Actions for ${job.jobNumber}`}>
+          <IconDots size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {job.status === 'draft' && (
+          <Menu.Item leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => onPublish(job)}>
+            Publish
+          </Menu.Item>
+        )}
+        <Menu.Item
+          component="a"
+          href={quotePdfUrl(job.id)}
+          download
+          leftSection={<IconFileDownload size={16} aria-hidden="true" />}
+        >
+          Quote PDF
+        </Menu.Item>
+        <Menu.Item
+          component="a"
+          href={jobSheetPdfUrl(job.id)}
+          download
+          leftSection={<IconFileDownload size={16} aria-hidden="true" />}
+        >
+          Job Sheet PDF
+        </Menu.Item>
+        <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => onEdit(job)}>
+          Edit
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden="true" />}
+          onClick={() => onDelete(job)}
+        >
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
