@@ -9,63 +9,31 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { root } from '../scripts/lib.mjs';
 import { readCaptured, toPhases } from './lib/capture.mjs';
 import {
+  BENCH_DATABASE,
+  BENCH_JOBS,
+  BENCH_SERVER_URL,
   ensurePgliteVolume,
   ensurePostgresVolume,
   forgetIdempotencyKeys,
   postgresVersion,
 } from './lib/data.mjs';
+import { call, ok, setCookie, signIn, VOLUME_MANAGER, volumeDriver, volumePin } from './lib/http.mjs';
 import { lighthouseScores } from './lib/lighthouse.mjs';
 import { cookieFrom, DURATION_S, measure, settle } from './lib/load.mjs';
+import { runOfficeMix } from './lib/office-mix.mjs';
 import { checkBudgets, writeResults } from './lib/report.mjs';
 import { startBaseline, startServer } from './lib/servers.mjs';
 
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
+const JOBS = BENCH_JOBS;
 const PGLITE_JOBS = Number(process.env.BENCH_PGLITE_JOBS ?? 10_000);
-const MANAGER = { email: 'manager@volume.local', password: 'volume-manager-1' };
-const DRIVER = { email: 'driver1@volume.local', password: 'volume-driver-1' };
-/** Terminal clock-in runs one driver per connection, from the end of the PIN range the seed gives out. */
+const MANAGER = VOLUME_MANAGER;
+const DRIVER = volumeDriver(1);
+/** Terminal clock-in runs one driver per connection, from the end of the PIN range the seed gives out (the office mix takes the front). */
 const CLOCK_IN_CONNECTIONS = 8;
 const JOB_LIST_QUERY = '/api/jobs?status=completed&limit=50&offset=0';
 
 const workDir = path.join(root, 'bench/.data');
 mkdirSync(workDir, { recursive: true });
-
-async function call(base, method, url, { cookie, body, headers = {} } = {}) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : { 'x-requested-with': 'bench' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const buffer = Buffer.from(await res.arrayBuffer());
-  const type = res.headers.get('content-type') ?? '';
-  return {
-    status: res.status,
-    headers: res.headers,
-    bytes: buffer.length,
-    json: type.includes('json') ? JSON.parse(buffer.toString('utf8')) : null,
-  };
-}
-
-async function signIn(base, who) {
-  const res = await call(base, 'POST', '/api/login', { body: who });
-  if (res.status !== 200) throw new Error(`sign-in of ${who.email} answered ${res.status}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('sid='));
-  if (!cookie) throw new Error('sign-in set no session cookie');
-  return cookie;
-}
-
-function ok(res, what) {
-  if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${JSON.stringify(res.json)}`);
-  return res;
-}
 
 /** Sign-ins, a terminal, the jobs and vehicles the scenarios use; the same on every engine. */
 async function prepare(base) {
@@ -84,26 +52,24 @@ async function prepare(base) {
     await call(base, 'POST', '/api/terminal/enrol', { body: { code: terminal.json.enrolmentCode } }),
     'enrolment',
   );
-  const device = enrol.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('dms_terminal='));
+  const device = setCookie(enrol, 'dms_terminal');
   const questions = ok(
     await call(base, 'GET', '/api/inspection-questions?type=pre_departure', { cookie: manager }),
     'questions',
   ).json;
-  const drivers = ok(await call(base, 'GET', '/api/drivers?limit=200', { cookie: manager }), 'drivers').json;
+  // PINs follow the seed's numbering (driver n has 1000 + n - 1): the driver list does not show them.
+  const drivers = ok(await call(base, 'GET', '/api/drivers?limit=1', { cookie: manager }), 'drivers').json;
   const vehicles = ok(
     await call(base, 'GET', '/api/vehicles?limit=200', { cookie: manager }),
     'vehicles',
   ).json;
-  const driverItems = (drivers.items ?? drivers)
-    .filter((d) => d.driverNumber)
-    .slice(-CLOCK_IN_CONNECTIONS - 1);
+  const pins = Array.from({ length: CLOCK_IN_CONNECTIONS + 1 }, (_, i) =>
+    volumePin(drivers.total - CLOCK_IN_CONNECTIONS + i),
+  );
   const vehicleItems = (vehicles.items ?? vehicles)
     .filter((v) => v.type === 'company_owned')
     .slice(-CLOCK_IN_CONNECTIONS - 1);
-  const crew = driverItems.map((d, i) => ({ pin: d.driverNumber, vehicleId: vehicleItems[i]?.id }));
+  const crew = pins.map((pin, i) => ({ pin, vehicleId: vehicleItems[i]?.id }));
   const inspection = { responses: questions.map((q) => ({ questionId: q.id, passed: true })) };
   // A shift left open by an interrupted run would refuse the next clock-in.
   for (const member of crew) {
@@ -111,10 +77,7 @@ async function prepare(base) {
       cookie: device,
       body: { driverNumber: member.pin },
     });
-    const sid = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .find((c) => c.startsWith('sid='));
+    const sid = setCookie(login, 'sid');
     const active = await call(base, 'GET', '/api/shifts/active', { cookie: `${device}; ${sid}` });
     if (active.json?.id)
       await call(base, 'POST', `/api/shifts/end/${active.json.id}`, { cookie: `${device}; ${sid}` });
@@ -509,7 +472,7 @@ const started = new Date();
 const buildCode = await buildIfStale();
 if (buildCode !== 0) process.exit(buildCode);
 
-const pgUrl = await ensurePostgresVolume(SERVER_URL, 'dms_bench', JOBS);
+const pgUrl = await ensurePostgresVolume(BENCH_SERVER_URL, BENCH_DATABASE, JOBS);
 const pgliteDir = await ensurePgliteVolume(PGLITE_JOBS);
 const pg = await runEngine({
   engine: 'postgres',
@@ -521,9 +484,21 @@ const lite = await runEngine({
   database: { dataDir: pgliteDir },
   ctxLabel: `PGlite, ${PGLITE_JOBS} jobs`,
 });
+// After the other scenarios, so that they never share the machine with its 200 people; it removes
+// the rows its terminals wrote (bench/lib/office-mix.mjs), which would otherwise grow their lists.
+const officeMix =
+  process.env.BENCH_SKIP_OFFICE_MIX === '1' || process.env.BENCH_CAPTURE_ONLY === '1'
+    ? null
+    : await runOfficeMix({ databaseUrl: pgUrl, jobs: JOBS });
 const bundles = await bundleSizes();
 const results = [...pg.results, ...lite.results];
-const verdicts = checkBudgets({ results, bundles, lighthouse: pg.lighthouse, dispatch: pg.dispatch });
+const verdicts = checkBudgets({
+  results,
+  bundles,
+  lighthouse: pg.lighthouse,
+  dispatch: pg.dispatch,
+  officeMix,
+});
 const file = writeResults({
   started,
   finished: new Date(),
@@ -535,6 +510,7 @@ const file = writeResults({
   lighthouse: pg.lighthouse,
   dispatch: pg.dispatch,
   verdicts,
+  officeMix,
 });
 console.log(`bench: wrote ${path.relative(root, file)}`);
 for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.budget}: ${v.actual}`);

@@ -9,6 +9,12 @@ import { runCommand, SESSION_SECRET } from './servers.mjs';
 
 const cli = path.join(root, 'apps/api/dist/cli.js');
 
+/** The PostgreSQL server the bench uses, the database it builds there and how many jobs it holds. */
+export const BENCH_SERVER_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BENCH_DATABASE = 'dms_bench';
+export const BENCH_JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
+
 function marker(jobs) {
   const generator = readFileSync(path.join(root, 'apps/api/src/demo/volume-seed.ts'));
   const hash = createHash('sha256').update(generator).digest('hex').slice(0, 12);

@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 export const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
 /** CPU time (user + system) a process has used so far, in ms; null where /proc is not there. */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime, in clock ticks of 10 ms on Linux.

@@ -1,5 +1,5 @@
 // The budgets of issue 11 and bench/RESULTS.md.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from '../../scripts/lib.mjs';
@@ -7,7 +7,7 @@ import { root } from '../../scripts/lib.mjs';
 const KB = 1024;
 const MB = 1024 * 1024;
 
-export function checkBudgets({ results, bundles, lighthouse, dispatch }) {
+export function checkBudgets({ results, bundles, lighthouse, dispatch, officeMix }) {
   const verdicts = [];
   const jobList = results.find((r) => r.name === 'job-list' && r.engine.startsWith('PostgreSQL'));
   if (jobList) {
@@ -69,7 +69,140 @@ export function checkBudgets({ results, bundles, lighthouse, dispatch }) {
       pass: (page.score ?? 0) >= 95,
     });
   }
+  if (officeMix) verdicts.push(...officeMixVerdicts(officeMix));
   return verdicts;
+}
+
+/** The office mix's budgets: no errors, and every acknowledged write in the database exactly once. The p99 is reported only. */
+export function officeMixVerdicts(mix) {
+  const { requests, errors } = mix.overall;
+  const sum = (key) => mix.writes.reduce((n, w) => n + (w[key] ?? 0), 0);
+  const acknowledged = sum('acknowledged');
+  const lost = sum('lost');
+  const doubled = sum('doubled');
+  const open = sum('open');
+  return [
+    {
+      budget: 'Office mix: no errors',
+      actual: `${errors} in ${requests} requests${mix.overall.conflicts ? ` (and ${mix.overall.conflicts} expected 409s)` : ''}`,
+      pass: requests > 0 && errors === 0,
+    },
+    {
+      budget: 'Office mix: no lost or doubled writes',
+      actual: `${acknowledged} acknowledged: ${lost} lost, ${doubled} doubled${open ? `, ${open} shifts left open` : ''}`,
+      pass: acknowledged > 0 && lost === 0 && doubled === 0 && sum('unknown') === 0 && open === 0,
+    },
+  ];
+}
+
+const KIND_LABELS = { manager: 'Managers', driver: 'Drivers', terminal: 'Terminals' };
+
+/** The office mix's section of bench/RESULTS.md. */
+export function officeMixSection(mix, verdicts, { writtenBy }) {
+  const cpus = os.cpus();
+  const row = (who, users, f, extra = '') =>
+    `| ${who} | ${users} | ${f.requests} | ${fixed(f.rps)}${extra} | ${fixed(f.p50)} | ${fixed(f.p99)}${who === 'All' ? ` (probe: ${mix.probe.p99})` : ''} | ${fixed(f.max)} | ${f.errors} | ${f.conflicts} |`;
+  const lines = [
+    '## Office mix',
+    '',
+    `Written by ${writtenBy} (bench/lib/office-mix.mjs) on ${mix.started.toISOString()}: ${mix.users.manager} managers, ${mix.users.driver} drivers and ${mix.users.terminal} terminals at once for ${mix.durationS} s (${fixed(mix.elapsedS)} s with the last shifts closed) against the production server on the PostgreSQL volume database (\`seed:load --jobs ${mix.jobs}\`), pool of 10, behind a trusted proxy (\`TRUST_PROXY\`) so that each person has an address.`,
+    `Machine: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} cores shared with other work; load average at the end ${mix.loadAverage.map((l) => l.toFixed(1)).join(', ')} (1, 5, 15 min). The server used ${fixed(mix.serverCpuCores, 2)} cores (${fixed(mix.serverCpuMsPerRequest, 1)} ms of CPU a request), the load generator ${fixed(mix.clientCpuCores, 2)}, PostgreSQL and the rest of the machine the remainder.`,
+    '',
+    'Managers cycle through job list pages with filters, job details, report lists, timesheets, the dispatch board of a day,',
+    'saves of a draft job read first (PUT with its `version`; 30 jobs every manager may save) and status changes of a',
+    'draft job of their own; drivers through My Jobs, Job Offers and Available Jobs; each terminal, enrolled on its own,',
+    'signs in its own driver by PIN, clocks in with its own company vehicle and the pre-departure inspection, submits a',
+    'fuel log and every other shift an incident report, clocks out and signs out, every POST with an `Idempotency-Key`,',
+    'sent again with the same key after a network error or a 5xx. Think times and shares: bench/lib/office-mix.mjs.',
+    `An error is any answer other than 2xx, or no answer, except a 409 to a job save whose job another manager saved since it was read (the version check doing its job: ${mix.overall.conflicts} of them). Latencies in ms, from the request sent to the whole answer read.`,
+    '',
+    '| who | people | requests | requests a second | p50 | p99 | max | errors | expected 409s |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...['manager', 'driver', 'terminal'].map((k) => row(KIND_LABELS[k], mix.users[k], mix.byKind[k])),
+    row(
+      'All',
+      mix.users.manager + mix.users.driver + mix.users.terminal,
+      mix.overall,
+      ` (probe: ${mix.probe.rps})`,
+    ),
+    '',
+    'Writes the server acknowledged, looked for in the database after the run: by the ids the answers gave and by',
+    "the rows the terminals' drivers made since the run began (a row no answer named is doubled); a job's version",
+    'must have gone up by one per acknowledged save and status change, and hold the last one.',
+    '',
+    '| write | acknowledged | lost | doubled | outcome unknown |',
+    '|---|---|---|---|---|',
+    ...mix.writes.map(
+      (w) =>
+        `| ${w.kind} | ${w.acknowledged} | ${w.lost} | ${w.doubled} | ${w.unknown}${w.open ? ` (${w.open} left open)` : ''} |`,
+    ),
+    '',
+    ...verdicts.map((v) => `- ${v.pass ? 'PASS' : '**FAIL**'} ${v.budget}: ${v.actual}`),
+    '',
+    '<details><summary>By request</summary>',
+    '',
+    '| who | request | count | requests a second | p50 | p99 | max | errors | expected 409s |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...mix.byRoute.map(
+      (r) =>
+        `| ${r.kind} | ${r.route} | ${r.requests} | ${fixed(r.rps, 1)} | ${fixed(r.p50)} | ${fixed(r.p99)} | ${fixed(r.max)} | ${r.errors} | ${r.conflicts} |`,
+    ),
+    '',
+    '</details>',
+    '',
+  ];
+  if (mix.errorSamples.length > 0)
+    lines.push(
+      'First errors:',
+      '',
+      ...mix.errorSamples.map(
+        (e) => `- ${e.kind} ${e.route}: ${e.status}${e.message ? ` ${e.message}` : ''}`,
+      ),
+      '',
+    );
+  lines.push(
+    `Terminal submissions sent again: ${mix.retries}. Server warnings and errors during the run (its output: \`${mix.logFile}\`):`,
+    '',
+  );
+  if (mix.complaints.length === 0) lines.push('- none');
+  for (const c of mix.complaints)
+    lines.push(`- ${c.count} × ${c.message}${c.where.length ? ` (at ${c.where.join(' < ')})` : ''}`);
+  lines.push('');
+  return lines;
+}
+
+const resultsFile = () => path.join(root, 'bench/RESULTS.md');
+
+/**
+ * `node bench/office-mix.mjs`: its section and its two budget rows replaced in bench/RESULTS.md, the
+ * rest of the file (the last `npm run bench`) left as it was.
+ */
+export function writeOfficeMixSection(mix, verdicts) {
+  const file = resultsFile();
+  let text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmark results\n\n## Budgets\n\n| budget | measured | verdict |\n|---|---|---|\n\n';
+  const rows = verdicts.map((v) => `| ${v.budget} | ${v.actual} | ${v.pass ? 'PASS' : '**FAIL**'} |`);
+  const lines = text.split('\n').filter((l) => !l.startsWith('| Office mix:'));
+  const budgets = lines.indexOf('## Budgets');
+  let end = budgets + 1;
+  while (end < lines.length && !(lines[end].startsWith('|') && !lines[end + 1]?.startsWith('|'))) end++;
+  lines.splice(end + 1, 0, ...rows);
+  text = lines.join('\n');
+  const section = officeMixSection(mix, verdicts, { writtenBy: '`node bench/office-mix.mjs`' }).join('\n');
+  const start = text.indexOf('\n## Office mix\n');
+  if (start >= 0) {
+    const next = text.indexOf('\n## ', start + 1);
+    text = `${text.slice(0, start + 1)}${section}${next >= 0 ? text.slice(next) : ''}`;
+  } else {
+    const before = text.indexOf('\n## First pages\n');
+    text =
+      before >= 0
+        ? `${text.slice(0, before + 1)}${section}\n${text.slice(before + 1)}`
+        : `${text}\n${section}`;
+  }
+  writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`);
+  return file;
 }
 
 const ms = (n) => (n === undefined || n === null ? 'n/a' : `${n}`);
@@ -86,6 +219,7 @@ export function writeResults({
   lighthouse,
   dispatch,
   verdicts,
+  officeMix,
 }) {
   const cpus = os.cpus();
   const lines = [
@@ -129,6 +263,13 @@ export function writeResults({
         `| ${r.engine} | ${r.label} | ${r.connections} | ${r.statements} | ${fixed(r.app.rps)} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${fixed(r.baseline.rps)} | ${ms(r.baseline.p99)} | ${fixed(r.ratio, 2)} | ${fixed(r.app.cpuMsPerRequest, 1)} / ${fixed(r.baseline.cpuMsPerRequest, 1)} ms | ${r.bytes} | ${r.app.failures}/${r.baseline.failures} |`,
     ),
     '',
+    ...(officeMix
+      ? officeMixSection(
+          officeMix,
+          verdicts.filter((v) => v.budget.startsWith('Office mix:')),
+          { writtenBy: '`npm run bench`' },
+        )
+      : []),
     '## First pages',
     '',
   ];
@@ -157,7 +298,7 @@ export function writeResults({
       `150 vehicles and 400 jobs (bench/big-dispatch-day.ts), from the end of the one /api/dispatch answer to the first frame with every bar, ${dispatch.runs.length} loads after a warm-up: median ${fixed(dispatch.median)} ms, worst ${fixed(dispatch.worst)} ms (${dispatch.runs.map((r) => fixed(r)).join(', ')}).`,
     );
   lines.push('');
-  const file = path.join(root, 'bench/RESULTS.md');
+  const file = resultsFile();
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }

@@ -1,5 +1,6 @@
 // Child processes of the bench: the production server (as `npm start` runs it) and the baseline.
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, root } from '../../scripts/lib.mjs';
 
@@ -30,9 +31,11 @@ function stopper(child) {
 
 /**
  * The production server on a free port. `database` is { url } for PostgreSQL or { dataDir } for the
- * embedded engine; `captureFile` preloads the SQL recorder (never for a measured run).
+ * embedded engine; `captureFile` preloads the SQL recorder (never for a measured run); `env` adds
+ * to its environment; `logFile` takes its stdout and stderr (pino's warnings and errors go to stdout,
+ * which is otherwise dropped), for a run that reports what the server complained of.
  */
-export async function startServer({ database, captureFile }) {
+export async function startServer({ database, captureFile, env: extraEnv = {}, logFile }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -43,6 +46,7 @@ export async function startServer({ database, captureFile }) {
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
@@ -54,7 +58,13 @@ export async function startServer({ database, captureFile }) {
     args.push('--import', path.join(root, 'bench/sql-capture.mjs'));
   }
   args.push(path.join(root, 'apps/api/dist/server.js'));
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const log = logFile ? openSync(logFile, 'w') : null;
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', log ?? 'ignore', log ?? 'inherit'],
+  });
+  if (log !== null) closeSync(log);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`, child, 'the server');
   return { base, port, pid: child.pid, stop: stopper(child) };
