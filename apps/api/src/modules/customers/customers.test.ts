@@ -243,7 +243,11 @@ describe('contacts', () => {
 
 describe('the job form customer search', () => {
   it('ranks company prefix, contains, contact and phone matches, with contacts for the chips', async () => {
-    const tag = `q${Date.now().toString(36)}`;
+    // Letters only: the search also matches a query's digits against phone numbers, and a tag like
+    // 'qmww0t4c1' once found the phone 0411 222 333 of another test's customer.
+    const tag = `q${Date.now()
+      .toString(36)
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? '')}`;
     const contactOnly = await createCustomer(t.db, { companyName: `Acme ${tag}x` });
     await createContact(t.db, contactOnly.id, `${tag} Contact`);
     await createCustomer(t.db, { companyName: `Big ${tag} Tours` });
