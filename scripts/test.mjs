@@ -18,7 +18,6 @@ const steps = [
     `unit and API tests (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
     () =>
       run(process.execPath, [
-        '--import=./scripts/node20-polyfills.mjs',
         'node_modules/vitest/vitest.mjs',
         'run',
         '--reporter=default',

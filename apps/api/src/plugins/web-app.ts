@@ -18,10 +18,17 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Ours, not send's default 'public, max-age=0': see setHeaders.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite's hashed assets never change; index.html must always be revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A cache must key on Accept-Encoding whenever another encoding of this file exists, also when
+        // the plain file was sent (@fastify/static 9 says so only when it sent a compressed copy).
+        if (/\.(br|gz)$/.test(filePath) || existsSync(`${filePath}.br`) || existsSync(`${filePath}.gz`)) {
+          res.setHeader('vary', 'Accept-Encoding');
+        }
       },
     });
   }
