@@ -1,3 +1,4 @@
+export * from './address-suggestion.schema';
 export * from './auth.schema';
 export * from './branding';
 export * from './customer.schema';
@@ -24,6 +25,7 @@ export * from './portal';
 export * from './preferences.schema';
 export * from './pricing';
 export * from './reports.schema';
+export * from './return-journey';
 export * from './roles';
 export * from './settings.schema';
 export * from './slot-allocation';

@@ -522,13 +522,3 @@ export function jobTimeWindow(
   const end = [...(arrivals.length ? arrivals : times)].sort().at(-1) ?? null;
   return { start, end };
 }
-
-/** A leg with origin and destination swapped: the Return Journey button (spec 2 §2.3). */
-export function returnLeg<T extends { originAddress?: string | null; destinationAddress?: string | null }>(
-  first: T,
-): { originAddress: string; destinationAddress: string } | null {
-  const origin = first.originAddress?.trim();
-  const destination = first.destinationAddress?.trim();
-  if (!origin || !destination) return null;
-  return { originAddress: destination, destinationAddress: origin };
-}

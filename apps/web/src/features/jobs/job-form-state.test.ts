@@ -283,14 +283,18 @@ describe('legs', () => {
     expect(canAddReturnLeg(twoLegs())).toBe(true);
   });
 
-  it('appends the first leg reversed as the return journey', () => {
-    const s = addReturnLeg(twoLegs());
-    expect(s.legs).toHaveLength(3);
-    expect(s.legs[2]).toMatchObject({
-      originAddress: 'Sydney',
-      destinationAddress: 'Hornsby',
-      departureTime: '',
-    });
+  it('appends the whole trip back, last leg first, each reversed', () => {
+    const s = addReturnLeg(
+      updateLeg(1, { originAddress: 'Sydney', destinationAddress: 'Museum' })(twoLegs()),
+    );
+    expect(s.legs.map((l) => [l.originAddress, l.destinationAddress])).toEqual([
+      ['Hornsby', 'Sydney'],
+      ['Sydney', 'Museum'],
+      ['Museum', 'Sydney'],
+      ['Sydney', 'Hornsby'],
+    ]);
+    expect(s.legs[2]).toMatchObject({ departureTime: '', arrivalTime: '', notes: '' });
+    expect(new Set(s.legs.map((l) => l.key)).size).toBe(4);
     const none = blank();
     expect(addReturnLeg(none)).toBe(none);
   });

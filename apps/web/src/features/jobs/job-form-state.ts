@@ -3,6 +3,7 @@ import {
   type Customer,
   type CustomerType,
   calculatePrice,
+  canReturnJourney,
   chooseForSlot,
   DEFAULT_CURRENCY,
   DEFAULT_TAX_RATE,
@@ -17,7 +18,7 @@ import {
   keptDriverId,
   NEW_CUSTOMER_NAME_MESSAGE,
   type PriceBreakdown,
-  returnLeg,
+  returnJourney,
   type TaxMode,
   type TermsTemplate,
 } from '@dms/domain';
@@ -448,12 +449,12 @@ export const removeLeg =
     canRemoveLeg(s) ? { ...s, legs: s.legs.filter((_, j) => j !== i) } : s;
 
 /** Return Journey works once the first leg has both ends. */
-export const canAddReturnLeg = (s: JobFormState) => returnLeg(s.legs[0] ?? {}) !== null;
+export const canAddReturnLeg = (s: JobFormState) => canReturnJourney(s.legs);
 
-/** Appends the first leg reversed (spec 2 §2.3). */
+/** Appends the whole trip back, last leg first, each reversed (spec 2 §2.3, issue 29). */
 export const addReturnLeg: JobFormUpdate = (s) => {
-  const back = returnLeg(s.legs[0] ?? {});
-  return back ? { ...s, legs: [...s.legs, { ...emptyLeg(), ...back }] } : s;
+  const back = returnJourney(s.legs);
+  return back.length ? { ...s, legs: [...s.legs, ...back.map((ends) => ({ ...emptyLeg(), ...ends }))] } : s;
 };
 
 // Pricing
