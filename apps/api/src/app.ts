@@ -19,6 +19,7 @@ import { driversRoutes } from './modules/drivers';
 import { emergencyTypesRoutes } from './modules/emergency-types';
 import { healthRoutes } from './modules/health';
 import { inspectionQuestionsRoutes } from './modules/inspection-questions';
+import { invoicesRoutes } from './modules/invoices';
 import { jobOffersRoutes } from './modules/job-offers';
 import { jobPdfRoutes, jobsRoutes } from './modules/jobs';
 import { logosRoutes } from './modules/logos';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(emergencyTypesRoutes);
   await app.register(jobsRoutes);
   await app.register(jobPdfRoutes);
+  await app.register(invoicesRoutes);
   await app.register(jobOffersRoutes);
   await app.register(dispatchRoutes);
   await app.register(driverFormsRoutes);

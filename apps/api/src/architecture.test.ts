@@ -44,6 +44,7 @@ const TABLE_OWNERS: Record<string, readonly string[]> = {
   'driver-hours': ['hoursOverrides'],
   'emergency-types': ['emergencyTypes'],
   'inspection-questions': ['inspectionTemplateQuestions'],
+  invoices: ['invoiceLines', 'invoicePayments', 'invoiceReminders', 'invoiceSettings', 'invoices'],
   'job-offers': ['jobOffers', 'jobRequests'],
   jobs: ['jobLegs', 'jobRequirements', 'jobVehicles', 'jobs'],
   notifications: ['emailNotifications'],

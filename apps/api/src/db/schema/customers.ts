@@ -14,6 +14,10 @@ export const customers = pgTable('customers', {
   phone: text('phone'),
   email: text('email'),
   address: text('address'),
+  /** Where invoices are mailed; the customer's email when empty (issue 25). */
+  billingEmail: text('billing_email'),
+  /** Days from an invoice's issue to its due date; the invoice settings' default when null. */
+  paymentTermsDays: integer('payment_terms_days'),
   loyaltyPoints: integer('loyalty_points').notNull().default(0),
   totalBookings: integer('total_bookings').notNull().default(0),
   totalRevenue: money('total_revenue').notNull().default(0),

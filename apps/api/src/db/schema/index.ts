@@ -4,6 +4,7 @@ export * from './customers';
 export * from './events';
 export * from './fleet';
 export * from './forms';
+export * from './invoices';
 export * from './jobs';
 export * from './settings';
 export * from './shifts';

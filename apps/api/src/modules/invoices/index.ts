@@ -1,0 +1,2 @@
+// The front door of the invoices module (ADR 25, ADR 30): what other modules may use.
+export { invoicesRoutes } from './invoices.routes';

@@ -1,0 +1,593 @@
+import {
+  centsOf,
+  DEFAULT_INVOICE_SETTINGS,
+  decimalOf,
+  fromCents,
+  type Invoice,
+  type InvoiceKind,
+  type InvoiceSettings,
+  type InvoiceState,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  invoiceTotals,
+  type LineInput,
+  type Payment,
+  type PaymentMethod,
+  type TaxMode,
+  toCents,
+} from '@dms/domain';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  customers,
+  type InvoiceRow,
+  type InvoiceSettingsRow,
+  invoiceLines,
+  invoicePayments,
+  invoiceSettings,
+  invoices,
+  jobs,
+  users,
+} from '../../db/schema';
+import { anyContains, qualified } from '../../db/sql-helpers';
+
+// The invoices module's SQL. Amounts cross this file as integer cents on our side and numeric text
+// on the database's: `money()` and `cents()` are the only conversions.
+
+const money = (cents: number) => decimalOf(cents);
+const cents = (value: string | null | undefined) => (value == null ? 0 : centsOf(value));
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+// ---- settings and the number counter
+
+function toSettings(row: InvoiceSettingsRow | undefined): InvoiceSettings {
+  if (!row) return DEFAULT_INVOICE_SETTINGS;
+  return {
+    invoicePrefix: row.invoicePrefix,
+    nextInvoiceNumber: row.nextInvoiceNumber,
+    creditNotePrefix: row.creditNotePrefix,
+    nextCreditNoteNumber: row.nextCreditNoteNumber,
+    paymentTermsDays: row.paymentTermsDays,
+    depositPercentage: Number(row.depositPercentage),
+    reminderDays: row.reminderDays,
+    bankDetails: row.bankDetails,
+    paymentTermsText: row.paymentTermsText,
+    salesAccountCode: row.salesAccountCode,
+    xeroTaxType: row.xeroTaxType,
+    myobTaxCode: row.myobTaxCode,
+    version: row.version,
+  };
+}
+
+export async function getInvoiceSettings(db: Db): Promise<InvoiceSettings> {
+  const [row] = await db.select().from(invoiceSettings).limit(1);
+  return toSettings(row);
+}
+
+/**
+ * The settings row, locked for the rest of the transaction (created first if absent). Issuing
+ * holds this lock while it takes a number, so numbers are handed out one transaction at a time.
+ */
+export async function lockInvoiceSettings(tx: Db): Promise<InvoiceSettings> {
+  await tx.insert(invoiceSettings).values({}).onConflictDoNothing();
+  const [row] = await tx.select().from(invoiceSettings).for('update');
+  return toSettings(row);
+}
+
+export type SettingsValues = Omit<InvoiceSettings, 'version'>;
+
+/** Call after lockInvoiceSettings. */
+export async function saveInvoiceSettings(tx: Db, values: SettingsValues, userId: string | null) {
+  await tx
+    .update(invoiceSettings)
+    .set({
+      ...values,
+      depositPercentage: values.depositPercentage,
+      updatedBy: userId,
+      version: sql`${invoiceSettings.version} + 1`,
+    })
+    .where(eq(invoiceSettings.id, 'operator'));
+}
+
+/** Takes the next invoice or credit-note number and moves the counter on. Call after lockInvoiceSettings. */
+export async function takeNumber(tx: Db, kind: 'invoice' | 'credit_note'): Promise<number> {
+  const column =
+    kind === 'invoice' ? invoiceSettings.nextInvoiceNumber : invoiceSettings.nextCreditNoteNumber;
+  const [row] = await tx
+    .update(invoiceSettings)
+    .set(
+      kind === 'invoice'
+        ? { nextInvoiceNumber: sql`${column} + 1` }
+        : { nextCreditNoteNumber: sql`${column} + 1` },
+    )
+    .where(eq(invoiceSettings.id, 'operator'))
+    .returning({ next: column });
+  return row!.next - 1;
+}
+
+/** Whether a document already carries this number (a next number set back in Settings). */
+export async function numberTaken(tx: Db, number: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.number, number))
+    .limit(1);
+  return Boolean(row);
+}
+
+// ---- writing invoices
+
+export interface InvoiceHeader {
+  kind: InvoiceKind;
+  state?: InvoiceState;
+  number?: string | null;
+  jobId: string | null;
+  jobNumber: string | null;
+  customerId: string | null;
+  customerName: string | null;
+  billingEmail: string | null;
+  billingAddress: string | null;
+  creditOfId?: string | null;
+  currency: string;
+  taxMode: TaxMode;
+  taxRate: number;
+  issueDate?: string | null;
+  dueDate?: string | null;
+  notes?: string | null;
+  reason?: string | null;
+  createdBy: string | null;
+}
+
+/** Writes the lines (replacing any) and the totals they make, in the invoice's tax mode. */
+export async function writeLines(
+  tx: Db,
+  invoiceId: string,
+  lines: readonly LineInput[],
+  taxMode: TaxMode,
+  taxRate: number,
+): Promise<{ totalCents: number }> {
+  const totals = invoiceTotals(lines, taxMode, taxRate);
+  await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  if (lines.length > 0) {
+    await tx.insert(invoiceLines).values(
+      lines.map((line, i) => ({
+        invoiceId,
+        position: i + 1,
+        description: line.description,
+        quantity: decimalOf(toCents(line.quantity)!),
+        unitPrice: money(line.unitCents),
+        amount: money(totals.lines[i]!.amountCents),
+        taxAmount: money(totals.lines[i]!.taxCents),
+        total: money(totals.lines[i]!.totalCents),
+      })),
+    );
+  }
+  await tx
+    .update(invoices)
+    .set({
+      subtotal: money(totals.netCents - (taxMode === 'inclusive' ? totals.taxCents : 0)),
+      taxTotal: money(totals.taxCents),
+      total: money(totals.totalCents),
+      updatedAt: new Date(),
+    })
+    .where(eq(invoices.id, invoiceId));
+  return { totalCents: totals.totalCents };
+}
+
+export async function insertInvoice(
+  tx: Db,
+  header: InvoiceHeader,
+  lines: readonly LineInput[],
+): Promise<string> {
+  const [row] = await tx
+    .insert(invoices)
+    .values({ ...header, taxRate: header.taxRate })
+    .returning({ id: invoices.id });
+  await writeLines(tx, row!.id, lines, header.taxMode, header.taxRate);
+  return row!.id;
+}
+
+/** The invoice's row, locked for the rest of the transaction. */
+export async function lockInvoice(tx: Db, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return row;
+}
+
+export async function updateDraft(
+  tx: Db,
+  id: string,
+  values: { notes: string | null; dueDate: string | null },
+): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ ...values, version: sql`${invoices.version} + 1`, updatedAt: new Date() })
+    .where(eq(invoices.id, id));
+}
+
+export async function markIssued(
+  tx: Db,
+  id: string,
+  values: {
+    number: string;
+    issueDate: string;
+    dueDate: string;
+    customerName: string | null;
+    billingEmail: string | null;
+    billingAddress: string | null;
+  },
+): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ ...values, state: 'issued', version: sql`${invoices.version} + 1`, updatedAt: new Date() })
+    .where(eq(invoices.id, id));
+}
+
+export async function markVoid(tx: Db, id: string): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ state: 'void', version: sql`${invoices.version} + 1`, updatedAt: new Date() })
+    .where(eq(invoices.id, id));
+}
+
+export async function markSent(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(invoices).set({ sentAt: at }).where(eq(invoices.id, id));
+}
+
+export async function deleteDraft(tx: Db, id: string): Promise<void> {
+  await tx.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.state, 'draft')));
+}
+
+/** The lines as they were entered (quantity and unit price), for a credit note or a recalculation. */
+export async function lineInputs(db: Db, invoiceId: string): Promise<LineInput[]> {
+  const rows = await db
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.position));
+  return rows.map((r) => ({
+    description: r.description,
+    quantity: fromCents(centsOf(r.quantity)),
+    unitCents: cents(r.unitPrice),
+  }));
+}
+
+// ---- payments
+
+export async function insertPayment(
+  tx: Db,
+  invoiceId: string,
+  p: {
+    amountCents: number;
+    paidOn: string;
+    method: PaymentMethod;
+    reference: string | null;
+    createdBy: string | null;
+  },
+): Promise<void> {
+  await tx.insert(invoicePayments).values({
+    invoiceId,
+    amount: money(p.amountCents),
+    paidOn: p.paidOn,
+    method: p.method,
+    reference: p.reference,
+    createdBy: p.createdBy,
+  });
+  await refreshAmountPaid(tx, invoiceId);
+}
+
+/** Marks a payment removed (it stays in the history with the reason); false when there is none to remove. */
+export async function removePayment(
+  tx: Db,
+  invoiceId: string,
+  paymentId: string,
+  removedBy: string | null,
+  reason: string,
+): Promise<boolean> {
+  const rows = await tx
+    .update(invoicePayments)
+    .set({ removedAt: new Date(), removedBy, removedReason: reason })
+    .where(
+      and(
+        eq(invoicePayments.id, paymentId),
+        eq(invoicePayments.invoiceId, invoiceId),
+        isNull(invoicePayments.removedAt),
+      ),
+    )
+    .returning({ id: invoicePayments.id });
+  if (rows.length === 0) return false;
+  await refreshAmountPaid(tx, invoiceId);
+  return true;
+}
+
+async function refreshAmountPaid(tx: Db, invoiceId: string): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({
+      amountPaid: sql`(select coalesce(sum(${invoicePayments.amount}), 0) from ${invoicePayments}
+        where ${invoicePayments.invoiceId} = ${invoiceId} and ${invoicePayments.removedAt} is null)`,
+      version: sql`${invoices.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(invoices.id, invoiceId));
+}
+
+// ---- reading
+
+/** The list's status, worked out in SQL from the state, the payments and the operator's today (mirrors invoiceStatus). */
+export function statusSql(today: string): SQL<InvoiceStatus> {
+  return sql<InvoiceStatus>`case
+    when ${invoices.state} <> 'issued' then ${invoices.state}::text
+    when ${invoices.total} - ${invoices.amountPaid} <= 0 then 'paid'
+    when ${invoices.dueDate} < ${today}::date then 'overdue'
+    when ${invoices.amountPaid} > 0 then 'part_paid'
+    else 'issued' end`;
+}
+
+const credit = alias(invoices, 'credit_of');
+
+function summaryColumns(today: string) {
+  return {
+    id: invoices.id,
+    kind: invoices.kind,
+    number: invoices.number,
+    state: invoices.state,
+    status: statusSql(today),
+    jobId: invoices.jobId,
+    jobNumber: invoices.jobNumber,
+    customerId: invoices.customerId,
+    customerName: invoices.customerName,
+    creditOfId: invoices.creditOfId,
+    creditOfNumber: credit.number,
+    creditedBy: sql<string | null>`(select c.id || ' ' || coalesce(c.number, '') from ${invoices} c
+      where c.credit_of_id = ${qualified(invoices.id)} limit 1)`,
+    currency: invoices.currency,
+    taxMode: invoices.taxMode,
+    taxRate: invoices.taxRate,
+    issueDate: invoices.issueDate,
+    dueDate: invoices.dueDate,
+    subtotal: invoices.subtotal,
+    taxTotal: invoices.taxTotal,
+    total: invoices.total,
+    amountPaid: invoices.amountPaid,
+    sentAt: invoices.sentAt,
+    createdAt: invoices.createdAt,
+    version: invoices.version,
+  };
+}
+
+type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+function selectSummaries(db: Db, today: string) {
+  return db
+    .select(summaryColumns(today))
+    .from(invoices)
+    .leftJoin(credit, eq(credit.id, invoices.creditOfId))
+    .$dynamic();
+}
+
+function toSummary(row: SummaryRow): InvoiceSummary {
+  const [creditedById, creditedByNumber] = row.creditedBy ? row.creditedBy.split(' ') : [null, null];
+  const total = cents(row.total);
+  const paid = cents(row.amountPaid);
+  return {
+    ...row,
+    creditOfNumber: row.creditOfNumber ?? null,
+    creditedById: creditedById ?? null,
+    creditedByNumber: creditedByNumber || null,
+    taxRate: Number(row.taxRate),
+    subtotal: fromCents(cents(row.subtotal)),
+    taxTotal: fromCents(cents(row.taxTotal)),
+    total: fromCents(total),
+    amountPaid: fromCents(paid),
+    // A credit note owes nothing; an issued invoice owes what is not paid.
+    balance: row.state === 'issued' && row.kind !== 'credit_note' ? fromCents(Math.max(0, total - paid)) : 0,
+    sentAt: iso(row.sentAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface InvoiceFilter {
+  search?: string;
+  status?: InvoiceStatus;
+  kind?: InvoiceKind;
+  customerId?: string | null;
+  jobId?: string | null;
+  from?: string | null;
+  to?: string | null;
+  limit: number;
+  offset: number;
+  today: string;
+  timeZone: string;
+}
+
+function invoiceDate(timeZone: string): SQL {
+  return sql`coalesce(${invoices.issueDate}, (${invoices.createdAt} at time zone ${timeZone})::date)`;
+}
+
+export async function listInvoices(
+  db: Db,
+  f: InvoiceFilter,
+): Promise<{ items: InvoiceSummary[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [
+    f.status ? sql`${statusSql(f.today)} = ${f.status}` : undefined,
+    f.kind ? eq(invoices.kind, f.kind) : undefined,
+    f.customerId ? eq(invoices.customerId, f.customerId) : undefined,
+    f.jobId ? eq(invoices.jobId, f.jobId) : undefined,
+    f.from ? gte(invoiceDate(f.timeZone), sql`${f.from}::date`) : undefined,
+    f.to ? lte(invoiceDate(f.timeZone), sql`${f.to}::date`) : undefined,
+    anyContains(f.search, [invoices.number, invoices.customerName, invoices.jobNumber]),
+  ];
+  const where = and(...conditions.filter(Boolean));
+  const [rows, [count]] = await Promise.all([
+    selectSummaries(db, f.today)
+      .where(where)
+      .orderBy(desc(invoiceDate(f.timeZone)), desc(invoices.createdAt))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where),
+  ]);
+  return { items: rows.map(toSummary), total: Number(count?.n ?? 0) };
+}
+
+export async function getInvoiceSummaries(
+  db: Db,
+  ids: readonly string[],
+  today: string,
+): Promise<InvoiceSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectSummaries(db, today).where(inArray(invoices.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
+  return ids.map((id) => byId.get(id)).filter((s): s is InvoiceSummary => Boolean(s));
+}
+
+const creator = alias(users, 'creator');
+const remover = alias(users, 'remover');
+const fullName = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
+
+export async function getInvoice(db: Db, id: string, today: string): Promise<Invoice | undefined> {
+  const [[row], header, lines, payments] = await Promise.all([
+    selectSummaries(db, today).where(eq(invoices.id, id)),
+    db
+      .select({ notes: invoices.notes, reason: invoices.reason, billingEmail: invoices.billingEmail })
+      .from(invoices)
+      .where(eq(invoices.id, id)),
+    db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position)),
+    db
+      .select({
+        id: invoicePayments.id,
+        amount: invoicePayments.amount,
+        paidOn: invoicePayments.paidOn,
+        method: invoicePayments.method,
+        reference: invoicePayments.reference,
+        createdAt: invoicePayments.createdAt,
+        createdByName: fullName(creator),
+        removedAt: invoicePayments.removedAt,
+        removedReason: invoicePayments.removedReason,
+        removedByName: fullName(remover),
+      })
+      .from(invoicePayments)
+      .leftJoin(creator, eq(creator.id, invoicePayments.createdBy))
+      .leftJoin(remover, eq(remover.id, invoicePayments.removedBy))
+      .where(eq(invoicePayments.invoiceId, id))
+      .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt)),
+  ]);
+  if (!row) return undefined;
+  return {
+    ...toSummary(row),
+    ...header[0]!,
+    lines: lines.map((l) => ({
+      id: l.id,
+      position: l.position,
+      description: l.description,
+      quantity: fromCents(centsOf(l.quantity)),
+      unitPrice: fromCents(cents(l.unitPrice)),
+      amount: fromCents(cents(l.amount)),
+      taxAmount: fromCents(cents(l.taxAmount)),
+      total: fromCents(cents(l.total)),
+    })),
+    payments: payments.map(
+      (p): Payment => ({
+        ...p,
+        amount: fromCents(cents(p.amount)),
+        createdAt: p.createdAt.toISOString(),
+        removedAt: iso(p.removedAt),
+      }),
+    ),
+  };
+}
+
+// ---- what a job already has
+
+export interface JobInvoiceFacts {
+  id: string;
+  kind: InvoiceKind;
+  state: InvoiceState;
+  number: string | null;
+  netCents: number;
+  totalCents: number;
+}
+
+/** The job's invoices that are not void, oldest first. */
+export async function liveInvoicesOfJob(tx: Db, jobId: string): Promise<JobInvoiceFacts[]> {
+  const rows = await tx
+    .select({
+      id: invoices.id,
+      kind: invoices.kind,
+      state: invoices.state,
+      number: invoices.number,
+      total: invoices.total,
+      net: sql<string>`(select coalesce(sum(${invoiceLines.amount}), 0) from ${invoiceLines} where ${invoiceLines.invoiceId} = ${qualified(invoices.id)})`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.jobId, jobId), ne(invoices.state, 'void')))
+    .orderBy(asc(invoices.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    state: r.state,
+    number: r.number,
+    netCents: cents(String(r.net)),
+    totalCents: cents(r.total),
+  }));
+}
+
+// ---- read models over other modules' tables (ADR 25: reads for display and for choosing jobs)
+
+export interface CustomerBilling {
+  companyName: string;
+  email: string | null;
+  address: string | null;
+  paymentTermsDays: number | null;
+}
+
+export async function customerBilling(db: Db, customerId: string): Promise<CustomerBilling | undefined> {
+  const [row] = await db
+    .select({
+      companyName: customers.companyName,
+      email: sql<string | null>`coalesce(nullif(${customers.billingEmail}, ''), ${customers.email})`,
+      address: customers.address,
+      paymentTermsDays: customers.paymentTermsDays,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}
+
+/** Completed jobs with no invoice other than void ones, for the bulk run; service dates inclusive. */
+export async function uninvoicedCompletedJobs(
+  db: Db,
+  f: { customerId: string | null; from: string | null; to: string | null },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.status, 'completed'),
+        sql`${jobs.customerId} is not null`,
+        f.customerId ? eq(jobs.customerId, f.customerId) : undefined,
+        f.from ? gte(jobs.serviceDate, f.from) : undefined,
+        f.to ? lte(jobs.serviceDate, f.to) : undefined,
+        sql`not exists (select 1 from ${invoices} where ${invoices.jobId} = ${qualified(jobs.id)}
+          and ${invoices.kind} = 'final' and ${invoices.state} <> 'void')`,
+      ),
+    )
+    .orderBy(asc(jobs.serviceDate), asc(jobs.jobNumber))
+    .limit(500);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,309 @@
+import {
+  BulkInvoiceInputSchema,
+  BulkInvoiceResultSchema,
+  CreateInvoiceInputSchema,
+  centsOf,
+  dateInZone,
+  fromCents,
+  INVOICE_NOT_FOUND,
+  InvoiceListQuerySchema,
+  InvoiceSchema,
+  InvoiceSettingsInputSchema,
+  InvoiceSettingsSchema,
+  InvoiceSummarySchema,
+  JobInvoicesSchema,
+  MessageSchema,
+  PaymentInputSchema,
+  pageOf,
+  ReasonInputSchema,
+  UpdateInvoiceInputSchema,
+} from '@dms/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { HttpError } from '../../http/errors';
+import { IdParamsSchema } from '../../http/list-query';
+import { operatorFormatters } from '../settings';
+import { getInvoice, getInvoiceSettings, getInvoiceSummaries, listInvoices } from './invoices.repository';
+import {
+  type Actor,
+  createInvoiceFromJob,
+  creditInvoice,
+  deleteInvoice,
+  invoiceCompletedJobs,
+  issueInvoice,
+  recordPayment,
+  removePaymentWithReason,
+  saveSettings,
+  updateInvoice,
+} from './invoices.service';
+
+const PaymentParamsSchema = IdParamsSchema.extend({ paymentId: IdParamsSchema.shape.id });
+
+// Invoices are money owed to the operator: every route is for managers only.
+export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['invoices'];
+  const access = 'manager' as const;
+  const today = () => dateInZone(new Date(), app.config.timezone);
+  const actor = (request: FastifyRequest): Actor => ({
+    userId: request.identity.user?.id ?? null,
+    today: today(),
+  });
+  const format = () => operatorFormatters(app.db, app.config.timezone);
+  const found = async (id: string) => {
+    const invoice = await getInvoice(app.db, id, today());
+    if (!invoice) throw new HttpError(404, INVOICE_NOT_FOUND);
+    return invoice;
+  };
+
+  r.get(
+    '/api/invoices',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Invoices and credit notes, newest first; q searches number, customer and job number',
+        querystring: InvoiceListQuerySchema,
+        response: { 200: pageOf(InvoiceSummarySchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listInvoices(app.db, {
+        search: q.q || q.search || undefined,
+        status: q.status,
+        kind: q.kind,
+        customerId: q.customerId,
+        jobId: q.jobId,
+        from: q.from,
+        to: q.to,
+        limit: q.limit,
+        offset: q.offset,
+        today: today(),
+        timeZone: app.config.timezone,
+      });
+      return { ...page, limit: q.limit, offset: q.offset };
+    },
+  );
+
+  r.get(
+    '/api/invoices/settings',
+    { config: { access }, schema: { tags, response: { 200: InvoiceSettingsSchema } } },
+    async () => getInvoiceSettings(app.db),
+  );
+
+  r.put(
+    '/api/invoices/settings',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Numbering, payment terms, deposit, reminders, bank details and export codes',
+        body: InvoiceSettingsInputSchema,
+        response: { 200: InvoiceSettingsSchema },
+      },
+    },
+    async (request) => {
+      await saveSettings(app.db, request.body, request.identity.user?.id ?? null);
+      return getInvoiceSettings(app.db);
+    },
+  );
+
+  r.post(
+    '/api/invoices/bulk',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'A draft invoice for every completed job without one, for a customer and/or service dates',
+        body: BulkInvoiceInputSchema,
+        response: { 201: BulkInvoiceResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const ids = await invoiceCompletedJobs(app.db, request.body, actor(request));
+      return reply
+        .code(201)
+        .send({ created: ids.length, invoices: await getInvoiceSummaries(app.db, ids, today()) });
+    },
+  );
+
+  r.get(
+    '/api/jobs/:id/invoices',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "A job's invoices and what it owes",
+        params: IdParamsSchema,
+        response: { 200: JobInvoicesSchema },
+      },
+    },
+    async (request) => {
+      const { items } = await listInvoices(app.db, {
+        jobId: request.params.id,
+        limit: 100,
+        offset: 0,
+        today: today(),
+        timeZone: app.config.timezone,
+      });
+      return { items, totals: balanceOf(items) };
+    },
+  );
+
+  r.post(
+    '/api/jobs/:id/invoices',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "A draft final or deposit invoice from the job's pricing",
+        params: IdParamsSchema,
+        body: CreateInvoiceInputSchema,
+        response: { 201: InvoiceSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await createInvoiceFromJob(
+        app.db,
+        request.params.id,
+        request.body,
+        actor(request),
+        await format(),
+      );
+      return reply.code(201).send(await found(id));
+    },
+  );
+
+  r.get(
+    '/api/invoices/:id',
+    { config: { access }, schema: { tags, params: IdParamsSchema, response: { 200: InvoiceSchema } } },
+    async (request) => found(request.params.id),
+  );
+
+  r.put(
+    '/api/invoices/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "A draft's lines, notes and due date (an issued invoice answers 409)",
+        params: IdParamsSchema,
+        body: UpdateInvoiceInputSchema,
+        response: { 200: InvoiceSchema },
+      },
+    },
+    async (request) => {
+      await updateInvoice(app.db, request.params.id, request.body);
+      return found(request.params.id);
+    },
+  );
+
+  r.delete(
+    '/api/invoices/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Delete a draft (an issued invoice answers 409: void it with a credit note)',
+        params: IdParamsSchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await deleteInvoice(app.db, request.params.id);
+      return { message: 'Draft invoice deleted' };
+    },
+  );
+
+  r.post(
+    '/api/invoices/:id/issue',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Fix the number, date, due date and lines',
+        params: IdParamsSchema,
+        response: { 200: InvoiceSchema },
+      },
+    },
+    async (request) => {
+      await issueInvoice(app.db, request.params.id, actor(request));
+      return found(request.params.id);
+    },
+  );
+
+  r.post(
+    '/api/invoices/:id/payments',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Record a payment; more than the balance is refused',
+        params: IdParamsSchema,
+        body: PaymentInputSchema,
+        response: { 201: InvoiceSchema },
+      },
+    },
+    async (request, reply) => {
+      await recordPayment(app.db, request.params.id, request.body, actor(request), await format());
+      return reply.code(201).send(await found(request.params.id));
+    },
+  );
+
+  r.post(
+    '/api/invoices/:id/payments/:paymentId/remove',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Remove a payment, with a reason kept in the history',
+        params: PaymentParamsSchema,
+        body: ReasonInputSchema,
+        response: { 200: InvoiceSchema },
+      },
+    },
+    async (request) => {
+      const { id, paymentId } = request.params;
+      await removePaymentWithReason(app.db, id, paymentId, request.body.reason, actor(request));
+      return found(id);
+    },
+  );
+
+  r.post(
+    '/api/invoices/:id/credit-note',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Void an issued invoice with a credit note of its own number; answers the credit note',
+        params: IdParamsSchema,
+        body: ReasonInputSchema,
+        response: { 201: InvoiceSchema },
+      },
+    },
+    async (request, reply) => {
+      const creditId = await creditInvoice(app.db, request.params.id, request.body.reason, actor(request));
+      return reply.code(201).send(await found(creditId));
+    },
+  );
+}
+
+/** What a set of invoices comes to: invoiced (issued, not credited), paid, owed and overdue. */
+function balanceOf(items: z.infer<typeof InvoiceSummarySchema>[]) {
+  const sum = { invoiced: 0, paid: 0, balance: 0, overdue: 0 };
+  for (const i of items) {
+    if (i.state !== 'issued' || i.kind === 'credit_note') continue;
+    sum.invoiced += centsOf(i.total);
+    sum.paid += centsOf(i.amountPaid);
+    sum.balance += centsOf(i.balance);
+    if (i.status === 'overdue') sum.overdue += centsOf(i.balance);
+  }
+  return {
+    invoiced: fromCents(sum.invoiced),
+    paid: fromCents(sum.paid),
+    balance: fromCents(sum.balance),
+    overdue: fromCents(sum.overdue),
+  };
+}
