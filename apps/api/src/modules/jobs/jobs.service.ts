@@ -66,8 +66,8 @@ export interface SaveOutcome {
   /** Drivers who got a new pending offer (mail them an offer). */
   offeredDriverIds: string[];
   offerExpiresAt: Date | null;
-  /** Drivers already on the published job whose driver-facing details changed (mail them an update). */
-  updatedDriverIds: string[];
+  /** The job before the save (null for a new one): whose own work changed is told by mail (ADR 28). */
+  previous: Job | null;
 }
 
 // ---- checks
@@ -345,7 +345,7 @@ export async function createJob(
       clashes: await clashesOf(tx, job),
       offeredDriverIds: offered.driverIds,
       offerExpiresAt: offered.expiresAt,
-      updatedDriverIds: [],
+      previous: null,
     };
   });
 }
@@ -396,14 +396,9 @@ async function saveJobChanges(
   await guardNewDrivers(tx, hours, after, driverIdsOf(before), input.hoursOverrideReason, userId);
 
   const published = before.status !== 'draft' && after.status !== 'draft';
-  let updatedDriverIds: string[] = [];
   let offered = { driverIds: [] as string[], expiresAt: null as Date | null };
   if (published) {
-    if (driverFacing(before) !== driverFacing(after)) {
-      await setJobFlags(tx, id, { hasUpdates: 1 });
-      const previous = new Set(driverIdsOf(before));
-      updatedDriverIds = driverIdsOf(after).filter((d) => previous.has(d));
-    }
+    if (driverFacing(before) !== driverFacing(after)) await setJobFlags(tx, id, { hasUpdates: 1 });
     offered = await offerJobToItsDrivers.run(tx, after, userId, now);
   }
   await awardLoyaltyOnce(tx, id);
@@ -413,7 +408,7 @@ async function saveJobChanges(
     clashes: await clashesOf(tx, after),
     offeredDriverIds: offered.driverIds,
     offerExpiresAt: offered.expiresAt,
-    updatedDriverIds,
+    previous: before,
   };
 }
 
@@ -498,7 +493,7 @@ export async function publishJob(
       clashes: await clashesOf(tx, job),
       offeredDriverIds: offered.driverIds,
       offerExpiresAt: offered.expiresAt,
-      updatedDriverIds: [],
+      previous: null,
     };
   });
 }
@@ -509,7 +504,7 @@ export async function changeJobStatus(db: Db, id: string, status: JobStatus): Pr
     if (!stored) throw new HttpError(404, JOB_NOT_FOUND);
     const before = (await getJob(tx, id))!;
     if (stored.status === status) {
-      return { job: before, clashes: [], offeredDriverIds: [], offerExpiresAt: null, updatedDriverIds: [] };
+      return { job: before, clashes: [], offeredDriverIds: [], offerExpiresAt: null, previous: before };
     }
     await updateJobRow(tx, id, {
       status,
@@ -517,14 +512,7 @@ export async function changeJobStatus(db: Db, id: string, status: JobStatus): Pr
     });
     await awardLoyaltyOnce(tx, id);
     const job = (await getJob(tx, id))!;
-    const notify = stored.status !== 'draft' && status !== 'draft';
-    return {
-      job,
-      clashes: [],
-      offeredDriverIds: [],
-      offerExpiresAt: null,
-      updatedDriverIds: notify ? driverIdsOf(job) : [],
-    };
+    return { job, clashes: [], offeredDriverIds: [], offerExpiresAt: null, previous: before };
   });
 }
 

@@ -12,6 +12,7 @@ import { customers, driverPreferences, emailNotifications, jobOffers, jobs } fro
 import { pdfText } from '../../pdf/pdf-text';
 import { createCategory, createCustomer, createDriver, createVehicle } from '../../test/factories';
 import { createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
+import { sendDueChangeMails } from './driver-change-notices.service';
 
 let t: RoleTestApp;
 let coach: Awaited<ReturnType<typeof createCategory>>;
@@ -388,6 +389,11 @@ describe('updates to a published job', () => {
       legs: [{ originAddress: 'Northside PS', destinationAddress: 'Museum', departureTime: '07:45' }],
     });
     expect(expectJson<Job>(moved, 200).hasUpdates).toBe(1);
+    // The driver's start time changed: their change mail waits for the window (ADR 28).
+    await sendDueChangeMails(
+      { db: t.db, mailer: t.app.mailer, publicUrl: '', timeZone: 'Australia/Sydney', log: t.app.log },
+      new Date(Date.now() + t.app.config.driverChangeWindowMs + 1000),
+    );
     const subjects = () => t.smtp.to(t.driver.user.email).map((m) => m.subject);
     await expect.poll(subjects).toContain(`Job updated: ${job.jobNumber} Museum excursion`);
     // The price change alone mailed nobody: one update mail for the one change drivers see.
