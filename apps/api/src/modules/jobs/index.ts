@@ -11,6 +11,7 @@ export {
   listAvailableJobs,
   openSlotCount,
   STAFFING_STATUSES,
+  settleStaffedStatus,
 } from './job-staffing.repository';
 export {
   countJobsUsingDepot,

@@ -26,6 +26,7 @@ import { insertContact, insertCustomer, recordCompletedBooking } from '../custom
 import { guardAllocation, type HoursContext } from '../driver-hours';
 import { findClashes } from './job-clashes.repository';
 import { loadCategories, loadReferences, type References } from './job-references.repository';
+import { settleStaffedStatus } from './job-staffing.repository';
 import {
   getJob,
   insertJobRow,
@@ -340,8 +341,9 @@ export async function createJob(
       job.status === 'draft'
         ? { driverIds: [], expiresAt: null }
         : await offerJobToItsDrivers.run(tx, job, userId, new Date());
+    await settleStaffedStatus(tx, id);
     return {
-      job,
+      job: (await getJob(tx, id))!,
       clashes: await clashesOf(tx, job),
       offeredDriverIds: offered.driverIds,
       offerExpiresAt: offered.expiresAt,
@@ -401,6 +403,7 @@ async function saveJobChanges(
     if (driverFacing(before) !== driverFacing(after)) await setJobFlags(tx, id, { hasUpdates: 1 });
     offered = await offerJobToItsDrivers.run(tx, after, userId, now);
   }
+  await settleStaffedStatus(tx, id);
   await awardLoyaltyOnce(tx, id);
   after = (await getJob(tx, id))!;
   return {
@@ -482,12 +485,11 @@ export async function publishJob(
     const stored = await lockJob(tx, id);
     if (!stored) throw new HttpError(404, JOB_NOT_FOUND);
     if (stored.status !== 'draft') throw new HttpError(409, ONLY_DRAFTS_PUBLISH);
-    const draft = (await getJob(tx, id))!;
-    const staffed = draft.vehicles.length > 0 && draft.vehicles.every((s) => s.driverId);
-    const status: JobStatus = staffed ? 'assigned' : 'confirmed';
-    await updateJobRow(tx, id, { status });
+    // Confirmed until every slot's driver has accepted; then Assigned (ADR 28).
+    await updateJobRow(tx, id, { status: 'confirmed' });
+    const offered = await offerJobToItsDrivers.run(tx, (await getJob(tx, id))!, userId, now);
+    await settleStaffedStatus(tx, id);
     const job = (await getJob(tx, id))!;
-    const offered = await offerJobToItsDrivers.run(tx, job, userId, now);
     return {
       job,
       clashes: await clashesOf(tx, job),
@@ -510,6 +512,7 @@ export async function changeJobStatus(db: Db, id: string, status: JobStatus): Pr
       status,
       ...(stored.status !== 'draft' && status !== 'draft' ? { hasUpdates: 1 } : {}),
     });
+    await settleStaffedStatus(tx, id);
     await awardLoyaltyOnce(tx, id);
     const job = (await getJob(tx, id))!;
     return { job, clashes: [], offeredDriverIds: [], offerExpiresAt: null, previous: before };
@@ -517,5 +520,16 @@ export async function changeJobStatus(db: Db, id: string, status: JobStatus): Pr
 }
 
 export function toSaveResult(outcome: SaveOutcome): JobSaveResult {
-  return { ...outcome.job, clashes: outcome.clashes };
+  const offered = new Set(outcome.offeredDriverIds);
+  const names = outcome.job.vehicles.flatMap((s) =>
+    s.driverId && offered.has(s.driverId)
+      ? [
+          {
+            id: s.driverId,
+            name: [s.driver?.firstName, s.driver?.lastName].filter(Boolean).join(' ') || 'A driver',
+          },
+        ]
+      : [],
+  );
+  return { ...outcome.job, clashes: outcome.clashes, offeredTo: names };
 }

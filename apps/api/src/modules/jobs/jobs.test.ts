@@ -329,14 +329,21 @@ describe('publishing', () => {
     expect(again.json()).toEqual({ message: 'Only draft jobs can be published' });
   });
 
-  it("is 'assigned' when every slot has a driver", async () => {
+  it("names who was offered, and reads 'assigned' only once every slot's driver accepted", async () => {
     const job = await create({
       newCustomer: undefined,
       vehicles: [{ vehicleId: bus2.id, driverId: t.driver.user.id }],
     });
-    expect(expectJson<Job>(await t.asManager('POST', `/api/jobs/${job.id}/publish`), 200).status).toBe(
-      'assigned',
+    const published = expectJson<JobSaveResult>(
+      await t.asManager('POST', `/api/jobs/${job.id}/publish`),
+      200,
     );
+    expect(published.status).toBe('confirmed');
+    const { firstName, lastName } = t.driver.user;
+    expect(published.offeredTo).toEqual([{ id: t.driver.user.id, name: `${firstName} ${lastName}` }]);
+    const [offer] = await t.db.select().from(jobOffers).where(eq(jobOffers.jobId, job.id));
+    expectJson(await t.asDriver('PATCH', `/api/job-offers/${offer!.id}`, { status: 'accepted' }), 200);
+    expect((await t.asManager('GET', `/api/jobs/${job.id}`)).json().status).toBe('assigned');
   });
 
   it('records a skipped mail for a driver who turned offer mails off', async () => {
