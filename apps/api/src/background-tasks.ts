@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { expireOffersAndNotify } from './modules/job-offers';
-import { sendDueReminders } from './modules/jobs';
+import { sendDueChangeMails, sendDueReminders } from './modules/jobs';
 import type { NotificationDeps } from './modules/notifications';
 import type { ScheduledTask } from './queue/background-queue';
 
 export const EXPIRE_OFFERS_TASK = 'expire-offers';
 export const SEND_REMINDERS_TASK = 'send-reminders';
+export const SEND_CHANGE_MAILS_TASK = 'send-driver-change-mails';
 
 /** The periodic work of the app, run by the background queue on one instance at a time. */
 export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
@@ -29,6 +30,14 @@ export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
       cron: '*/5 * * * *',
       run: async (log) => {
         await sendDueReminders(deps(log));
+      },
+    },
+    {
+      // Every minute: a change mail goes out within a minute of its window closing (ADR 28).
+      name: SEND_CHANGE_MAILS_TASK,
+      cron: '* * * * *',
+      run: async (log) => {
+        await sendDueChangeMails(deps(log));
       },
     },
   ];

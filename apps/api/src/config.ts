@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optional,
   TRUST_PROXY: optional,
+  /** How long a driver's change mail waits for more changes (ADR 28); 0 sends at the next run. */
+  DRIVER_CHANGE_MAIL_WINDOW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
 });
 
 /**
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    driverChangeWindowMs: e.DRIVER_CHANGE_MAIL_WINDOW_SECONDS * 1000,
     // Two levels up from this file both in src/ and in the bundle in dist/.
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(here, '../../web/dist'),
   };

@@ -9,6 +9,7 @@ export * from './dispatch';
 export * from './dispatch.schema';
 export * from './documents.schema';
 export * from './driver.schema';
+export * from './driver-changes';
 export * from './driver-hours';
 export * from './driver-hours.rules';
 export * from './fields';

@@ -44,6 +44,7 @@ export const OFFER_ALREADY_ANSWERED = 'This offer has already been answered';
 export const OFFER_EXPIRED = 'This offer has expired';
 export const NO_OPEN_POSITION = 'This job has no open driver position';
 export const ALREADY_REQUESTED = 'You have already requested this job';
+export const HOLDS_OFFER_MESSAGE = 'You already have an offer for this job: answer it under Job Offers';
 export const REQUEST_ALREADY_DECIDED = 'This request has already been decided';
 export const SLOT_NOT_OPEN = 'This vehicle slot already has a driver, or has no vehicle yet';
 
@@ -138,7 +139,12 @@ export type CreateOfferInput = z.input<typeof CreateOfferInputSchema>;
 export const AvailableJobSchema = DriverJobSchema.extend({
   openSlots: z.number().int(),
   requested: z.boolean(),
+  /** The driver's own pending offer of this job: the card shows it instead of Request. */
+  offer: z.object({ id: z.string(), expiresAt: z.string().nullable() }).nullable(),
 });
+
+/** How many offers wait for the driver's answer (the Job Offers tab's badge). */
+export const PendingOfferCountSchema = z.object({ pending: z.number().int() });
 export type AvailableJob = z.infer<typeof AvailableJobSchema>;
 
 /** 'N slots available' (spec 2 §2.5). */

@@ -453,7 +453,11 @@ export const JobClashSchema = z.object({
 export type JobClash = z.infer<typeof JobClashSchema>;
 
 /** The answer of a save: the job as stored, and the clashes it has now. */
-export const JobSaveResultSchema = JobSchema.extend({ clashes: z.array(JobClashSchema) });
+export const JobSaveResultSchema = JobSchema.extend({
+  clashes: z.array(JobClashSchema),
+  /** The drivers this save (or publishing) sent a new offer to, for the result's toast. */
+  offeredTo: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
+});
 export type JobSaveResult = z.infer<typeof JobSaveResultSchema>;
 
 /** A driver the job would put over a window of the operator's hours rule set (dispatch safety). */

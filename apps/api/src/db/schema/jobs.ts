@@ -1,4 +1,5 @@
 import {
+  type DriverWork,
   EMAIL_NOTIFICATION_TYPES,
   JOB_OFFER_STATUSES,
   JOB_REQUEST_STATUSES,
@@ -249,6 +250,33 @@ export const emailNotifications = pgTable(
   (t) => [
     index('email_notifications_user_id_idx').on(t.userId),
     index('email_notifications_job_id_idx').on(t.jobId),
+  ],
+);
+
+/**
+ * A driver's change mail waiting for its window to close (ADR 28): what their own work on the job was
+ * before the first change of the window. When it is due, the queue compares it with the job as it is
+ * then and mails the difference, or nothing when the changes undid each other. One row per job and
+ * driver: later changes in the window only move what is compared at the end.
+ */
+export const driverChangeNotices = pgTable(
+  'driver_change_notices',
+  {
+    id: id(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null: the driver was not on the job. */
+    was: jsonb('was').$type<DriverWork | null>(),
+    dueAt: instant('due_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('driver_change_notices_job_driver_idx').on(t.jobId, t.driverId),
+    index('driver_change_notices_due_at_idx').on(t.dueAt),
   ],
 );
 

@@ -85,6 +85,7 @@ describe('moving a bar to another vehicle', () => {
       version: _n,
       updatedAt: _u,
       clashes: _c,
+      offeredTo: _o,
       ...rest
     }: Record<string, unknown> & { legs: { id: string }[] }) => ({
       ...rest,

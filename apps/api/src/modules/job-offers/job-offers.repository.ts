@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type JobOfferStatus, jobOffers, users } from '../../db/schema';
@@ -130,4 +130,33 @@ export async function offersOfJob(db: Db, jobId: string) {
     .innerJoin(users, eq(users.id, jobOffers.driverId))
     .where(eq(jobOffers.jobId, jobId))
     .orderBy(desc(jobOffers.createdAt));
+}
+
+const unexpiredPending = (now: Date) =>
+  and(eq(jobOffers.status, 'pending'), or(isNull(jobOffers.expiresAt), gt(jobOffers.expiresAt, now)));
+
+/** The driver's pending, unexpired offers of these jobs, by job. */
+export async function pendingOffersOfJobs(
+  db: Db,
+  driverId: string,
+  jobIds: readonly string[],
+  now: Date,
+): Promise<Map<string, { id: string; expiresAt: Date | null }>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: jobOffers.id, jobId: jobOffers.jobId, expiresAt: jobOffers.expiresAt })
+    .from(jobOffers)
+    .where(
+      and(eq(jobOffers.driverId, driverId), inArray(jobOffers.jobId, [...jobIds]), unexpiredPending(now)),
+    );
+  return new Map(rows.map((r) => [r.jobId, { id: r.id, expiresAt: r.expiresAt }]));
+}
+
+/** How many offers wait for the driver's answer. */
+export async function countPendingOffers(db: Db, driverId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(jobOffers)
+    .where(and(eq(jobOffers.driverId, driverId), unexpiredPending(now)));
+  return row?.n ?? 0;
 }

@@ -13,6 +13,7 @@ import {
   JobStaffingSchema,
   ListQuerySchema,
   MessageSchema,
+  PendingOfferCountSchema,
   pageOf,
 } from '@dms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,7 +27,12 @@ import { loadHoursContext } from '../driver-hours';
 import { getJob, getJobsByIds, JOB_NOT_FOUND, listAvailableJobs, toDriverJob } from '../jobs';
 import { type NotificationDeps, notifyAboutJob } from '../notifications';
 import { findUserById } from '../users';
-import { listDriverOffers, offersOfJob } from './job-offers.repository';
+import {
+  countPendingOffers,
+  listDriverOffers,
+  offersOfJob,
+  pendingOffersOfJobs,
+} from './job-offers.repository';
 import { answerOffer, offerOpenSlot } from './job-offers.service';
 import { requestedJobIds, requestsOfJob } from './job-requests.repository';
 import { decideRequest, requestJob } from './job-requests.service';
@@ -110,6 +116,19 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  r.get(
+    '/api/job-offers/pending-count',
+    {
+      config: { access: 'driver' },
+      schema: {
+        tags,
+        summary: "How many offers wait for the driver's answer (the Job Offers tab's badge)",
+        response: { 200: PendingOfferCountSchema },
+      },
+    },
+    async (request) => ({ pending: await countPendingOffers(app.db, userId(request), new Date()) }),
+  );
+
   r.patch(
     '/api/job-offers/:offerId',
     {
@@ -174,11 +193,9 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
       const page = await listPage(request.query, (window) =>
         listAvailableJobs(app.db, { driverId, today, limit: window.limit, offset: window.offset }),
       );
-      const requested = await requestedJobIds(
-        app.db,
-        driverId,
-        page.items.map((i) => i.job.id),
-      );
+      const jobIds = page.items.map((i) => i.job.id);
+      const requested = await requestedJobIds(app.db, driverId, jobIds);
+      const offers = await pendingOffersOfJobs(app.db, driverId, jobIds, new Date());
       return {
         ...page,
         items: page.items.map(({ job, openSlots }) => ({
@@ -189,6 +206,9 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
             .map((s) => ({ ...s, driver: null })),
           openSlots,
           requested: requested.has(job.id),
+          offer: offers.has(job.id)
+            ? { id: offers.get(job.id)!.id, expiresAt: iso(offers.get(job.id)!.expiresAt) }
+            : null,
         })),
       };
     },

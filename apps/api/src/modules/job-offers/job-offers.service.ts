@@ -11,6 +11,7 @@ import {
   jobStatusOf,
   loadReferences,
   STAFFING_STATUSES,
+  settleStaffedStatus,
 } from '../jobs';
 import { type NotificationDeps, notifyAboutJob } from '../notifications';
 import { findUserById } from '../users';
@@ -71,6 +72,7 @@ export async function answerOffer(
       throw new HttpError(409, OFFER_ALREADY_ANSWERED);
     }
     if (status === 'rejected') await freeDriverSlots(tx, answered.jobId, driverId);
+    await settleStaffedStatus(tx, answered.jobId);
     return answered;
   });
 }
@@ -79,7 +81,10 @@ export async function answerOffer(
 export async function expireOffers(db: Db, now = new Date()): Promise<OfferRow[]> {
   return db.transaction(async (tx) => {
     const expired = await expireDueOffers(tx, now);
-    for (const offer of expired) await freeDriverSlots(tx, offer.jobId, offer.driverId);
+    for (const offer of expired) {
+      await freeDriverSlots(tx, offer.jobId, offer.driverId);
+      await settleStaffedStatus(tx, offer.jobId);
+    }
     return expired;
   });
 }

@@ -1,6 +1,7 @@
 import {
   ALREADY_REQUESTED,
   type AvailableJob,
+  HOLDS_OFFER_MESSAGE,
   type Job,
   type JobOffer,
   type JobStaffing,
@@ -270,6 +271,66 @@ describe('available jobs and requests', () => {
     const fresh = await signedInDriver();
     const none = await fresh.call('POST', `/api/jobs/${job.id}/request`, {});
     expect(none.json()).toEqual({ message: NO_OPEN_POSITION });
+  });
+});
+
+describe('publishing made visible (issue 29)', () => {
+  it("reads Confirmed until every slot's driver accepted, then Assigned; a decline opens it again", async () => {
+    const [ann, bob] = [await signedInDriver(), await signedInDriver()];
+    const job = await publishedJob(2, [ann.user.id, bob.user.id]);
+    expect(job.status).toBe('confirmed');
+    const offerOf = async (d: { call: Caller }) =>
+      (await offersOf(d.call)).pending.find((o) => o.jobId === job.id)!;
+    const status = async () => expectJson<Job>(await t.asManager('GET', `/api/jobs/${job.id}`), 200).status;
+    expectJson(
+      await ann.call('PATCH', `/api/job-offers/${(await offerOf(ann)).id}`, { status: 'accepted' }),
+      200,
+    );
+    expect(await status()).toBe('confirmed');
+    const bobOffer = await offerOf(bob);
+    expectJson(await bob.call('PATCH', `/api/job-offers/${bobOffer.id}`, { status: 'accepted' }), 200);
+    expect(await status()).toBe('assigned');
+    // A slot freed by the board reads Confirmed again.
+    const slots = await t.db.select().from(jobVehicles).where(eq(jobVehicles.jobId, job.id));
+    const bobSlot = slots.find((s) => s.driverId === bob.user.id)!;
+    expectJson(
+      await t.asManager('PATCH', `/api/jobs/${job.id}/slots/${bobSlot.id}`, {
+        vehicleId: bobSlot.vehicleId,
+        driverId: null,
+        was: { vehicleId: bobSlot.vehicleId, driverId: bob.user.id },
+      }),
+      200,
+    );
+    expect(await status()).toBe('confirmed');
+  });
+
+  it('shows a held offer on the available job instead of Request, refuses the request, and counts offers', async () => {
+    const driver = await signedInDriver();
+    const count = async () =>
+      expectJson<{ pending: number }>(await driver.call('GET', '/api/job-offers/pending-count'), 200).pending;
+    expect(await count()).toBe(0);
+    const job = await publishedJob(1, [driver.user.id]);
+    expect(await count()).toBe(1);
+    // Taken off the slot on the board: the offer stays, and the position is open again.
+    const [slot] = await t.db.select().from(jobVehicles).where(eq(jobVehicles.jobId, job.id));
+    expectJson(
+      await t.asManager('PATCH', `/api/jobs/${job.id}/slots/${slot!.id}`, {
+        vehicleId: slot!.vehicleId,
+        driverId: null,
+        was: { vehicleId: slot!.vehicleId, driverId: driver.user.id },
+      }),
+      200,
+    );
+    const page = expectJson<{ items: AvailableJob[] }>(await driver.call('GET', '/api/jobs/available'), 200);
+    const card = page.items.find((j) => j.id === job.id);
+    const [offer] = await t.db.select().from(jobOffers).where(eq(jobOffers.jobId, job.id));
+    expect(card?.offer).toEqual({ id: offer!.id, expiresAt: offer!.expiresAt!.toISOString() });
+    const refused = await driver.call('POST', `/api/jobs/${job.id}/request`, { message: '' });
+    expect(expectJson(refused, 409)).toEqual({ message: HOLDS_OFFER_MESSAGE });
+    expect(await t.db.select().from(jobRequests).where(eq(jobRequests.jobId, job.id))).toEqual([]);
+    expect((await driver.call('GET', '/api/job-offers/pending-count')).statusCode).toBe(200);
+    expect((await t.asManager('GET', '/api/job-offers/pending-count')).statusCode).toBe(403);
+    expect((await t.anonymous('GET', '/api/job-offers/pending-count')).statusCode).toBe(401);
   });
 });
 

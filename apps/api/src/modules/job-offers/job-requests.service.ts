@@ -1,10 +1,23 @@
-import { ALREADY_REQUESTED, NO_OPEN_POSITION, REQUEST_ALREADY_DECIDED } from '@dms/domain';
+import {
+  ALREADY_REQUESTED,
+  HOLDS_OFFER_MESSAGE,
+  NO_OPEN_POSITION,
+  REQUEST_ALREADY_DECIDED,
+} from '@dms/domain';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
 import type { HoursContext } from '../driver-hours';
-import { driverHoldsJob, fillOpenSlot, jobStatusOf, openSlotCount, STAFFING_STATUSES } from '../jobs';
+import {
+  driverHoldsJob,
+  fillOpenSlot,
+  jobStatusOf,
+  openSlotCount,
+  STAFFING_STATUSES,
+  settleStaffedStatus,
+} from '../jobs';
 import { guardDriverOnJob } from './guard-driver-on-job';
+import { pendingOffersOfJobs } from './job-offers.repository';
 import {
   decidePendingRequest,
   getRequest,
@@ -20,6 +33,8 @@ export async function requestJob(db: Db, jobId: string, driverId: string, messag
   if (!status || !(STAFFING_STATUSES as readonly string[]).includes(status))
     throw new HttpError(404, 'Job not found');
   if (await driverHoldsJob(db, jobId, driverId)) throw new HttpError(409, 'You are already on this job');
+  if ((await pendingOffersOfJobs(db, driverId, [jobId], new Date())).size > 0)
+    throw new HttpError(409, HOLDS_OFFER_MESSAGE);
   if ((await openSlotCount(db, jobId)) === 0) throw new HttpError(409, NO_OPEN_POSITION);
   try {
     return await insertRequest(db, { jobId, driverId, message });
@@ -70,6 +85,7 @@ export async function decideRequest(
     const decided = await decidePendingRequest(tx, requestId, status);
     // Someone decided it between our read and this write: the whole decision is undone.
     if (!decided) throw new HttpError(409, REQUEST_ALREADY_DECIDED);
+    if (status === 'approved') await settleStaffedStatus(tx, request.jobId);
     if (status === 'approved' && (await openSlotCount(tx, request.jobId)) === 0) {
       notTaken = (await rejectOtherPendingRequests(tx, request.jobId, requestId)).map((r) => r.driverId);
     }

@@ -18,6 +18,27 @@ export async function driverHoldsJob(db: Db, jobId: string, driverId: string): P
   return rows.length > 0;
 }
 
+/**
+ * A published job reads Assigned once every slot's driver has accepted (an accepted offer, or an
+ * approved request), and Confirmed while a slot is open or an answer is awaited (ADR 28). Run after
+ * every change of staffing, in its transaction; jobs in other statuses are left as they are.
+ */
+export async function settleStaffedStatus(tx: Db, jobId: string): Promise<void> {
+  await tx.execute(sql`
+    update jobs j set status = case
+      when exists (select 1 from job_vehicles v where v.job_id = j.id)
+        and not exists (
+          select 1 from job_vehicles v
+          where v.job_id = j.id
+            and (v.driver_id is null or not (
+              exists (select 1 from job_offers o
+                      where o.job_id = j.id and o.driver_id = v.driver_id and o.status = 'accepted')
+              or exists (select 1 from job_requests q
+                         where q.job_id = j.id and q.driver_id = v.driver_id and q.status = 'approved'))))
+      then 'assigned'::job_status else 'confirmed'::job_status end
+    where j.id = ${jobId} and j.status in ('confirmed', 'assigned')`);
+}
+
 /** Statuses in which drivers are asked for: offers are answered and open positions requested. */
 export const STAFFING_STATUSES = ['confirmed', 'assigned'] as const;
 

@@ -25,6 +25,7 @@ import { HttpError } from '../../http/errors';
 import { IdParamsSchema, isManager, listPage } from '../../http/list-query';
 import { hoursWarnings, loadHoursContext } from '../driver-hours';
 import { type NotificationDeps, notifyAboutJob } from '../notifications';
+import { noteDriverChanges } from './driver-change-notices.service';
 import { findClashes } from './job-clashes.repository';
 import { driverHoldsJob } from './job-staffing.repository';
 import {
@@ -122,9 +123,13 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
           expiresAt: outcome.offerExpiresAt,
         });
       }
-      if (outcome.updatedDriverIds.length > 0) {
-        await notifyAboutJob(deps, outcome.job, outcome.updatedDriverIds, { type: 'update' });
-      }
+      // Drivers whose own work changed hear of it once the change window closes (ADR 28).
+      await noteDriverChanges(
+        tx,
+        { before: outcome.previous, after: outcome.job, offered: outcome.offeredDriverIds },
+        new Date(),
+        app.config.driverChangeWindowMs,
+      );
       return outcome;
     });
 

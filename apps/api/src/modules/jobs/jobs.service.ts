@@ -26,6 +26,7 @@ import { insertContact, insertCustomer, recordCompletedBooking } from '../custom
 import { guardAllocation, type HoursContext } from '../driver-hours';
 import { findClashes } from './job-clashes.repository';
 import { loadCategories, loadReferences, type References } from './job-references.repository';
+import { settleStaffedStatus } from './job-staffing.repository';
 import {
   getJob,
   insertJobRow,
@@ -66,8 +67,8 @@ export interface SaveOutcome {
   /** Drivers who got a new pending offer (mail them an offer). */
   offeredDriverIds: string[];
   offerExpiresAt: Date | null;
-  /** Drivers already on the published job whose driver-facing details changed (mail them an update). */
-  updatedDriverIds: string[];
+  /** The job before the save (null for a new one): whose own work changed is told by mail (ADR 28). */
+  previous: Job | null;
 }
 
 // ---- checks
@@ -340,12 +341,13 @@ export async function createJob(
       job.status === 'draft'
         ? { driverIds: [], expiresAt: null }
         : await offerJobToItsDrivers.run(tx, job, userId, new Date());
+    await settleStaffedStatus(tx, id);
     return {
-      job,
+      job: (await getJob(tx, id))!,
       clashes: await clashesOf(tx, job),
       offeredDriverIds: offered.driverIds,
       offerExpiresAt: offered.expiresAt,
-      updatedDriverIds: [],
+      previous: null,
     };
   });
 }
@@ -396,16 +398,12 @@ async function saveJobChanges(
   await guardNewDrivers(tx, hours, after, driverIdsOf(before), input.hoursOverrideReason, userId);
 
   const published = before.status !== 'draft' && after.status !== 'draft';
-  let updatedDriverIds: string[] = [];
   let offered = { driverIds: [] as string[], expiresAt: null as Date | null };
   if (published) {
-    if (driverFacing(before) !== driverFacing(after)) {
-      await setJobFlags(tx, id, { hasUpdates: 1 });
-      const previous = new Set(driverIdsOf(before));
-      updatedDriverIds = driverIdsOf(after).filter((d) => previous.has(d));
-    }
+    if (driverFacing(before) !== driverFacing(after)) await setJobFlags(tx, id, { hasUpdates: 1 });
     offered = await offerJobToItsDrivers.run(tx, after, userId, now);
   }
+  await settleStaffedStatus(tx, id);
   await awardLoyaltyOnce(tx, id);
   after = (await getJob(tx, id))!;
   return {
@@ -413,7 +411,7 @@ async function saveJobChanges(
     clashes: await clashesOf(tx, after),
     offeredDriverIds: offered.driverIds,
     offerExpiresAt: offered.expiresAt,
-    updatedDriverIds,
+    previous: before,
   };
 }
 
@@ -487,18 +485,17 @@ export async function publishJob(
     const stored = await lockJob(tx, id);
     if (!stored) throw new HttpError(404, JOB_NOT_FOUND);
     if (stored.status !== 'draft') throw new HttpError(409, ONLY_DRAFTS_PUBLISH);
-    const draft = (await getJob(tx, id))!;
-    const staffed = draft.vehicles.length > 0 && draft.vehicles.every((s) => s.driverId);
-    const status: JobStatus = staffed ? 'assigned' : 'confirmed';
-    await updateJobRow(tx, id, { status });
+    // Confirmed until every slot's driver has accepted; then Assigned (ADR 28).
+    await updateJobRow(tx, id, { status: 'confirmed' });
+    const offered = await offerJobToItsDrivers.run(tx, (await getJob(tx, id))!, userId, now);
+    await settleStaffedStatus(tx, id);
     const job = (await getJob(tx, id))!;
-    const offered = await offerJobToItsDrivers.run(tx, job, userId, now);
     return {
       job,
       clashes: await clashesOf(tx, job),
       offeredDriverIds: offered.driverIds,
       offerExpiresAt: offered.expiresAt,
-      updatedDriverIds: [],
+      previous: null,
     };
   });
 }
@@ -509,25 +506,30 @@ export async function changeJobStatus(db: Db, id: string, status: JobStatus): Pr
     if (!stored) throw new HttpError(404, JOB_NOT_FOUND);
     const before = (await getJob(tx, id))!;
     if (stored.status === status) {
-      return { job: before, clashes: [], offeredDriverIds: [], offerExpiresAt: null, updatedDriverIds: [] };
+      return { job: before, clashes: [], offeredDriverIds: [], offerExpiresAt: null, previous: before };
     }
     await updateJobRow(tx, id, {
       status,
       ...(stored.status !== 'draft' && status !== 'draft' ? { hasUpdates: 1 } : {}),
     });
+    await settleStaffedStatus(tx, id);
     await awardLoyaltyOnce(tx, id);
     const job = (await getJob(tx, id))!;
-    const notify = stored.status !== 'draft' && status !== 'draft';
-    return {
-      job,
-      clashes: [],
-      offeredDriverIds: [],
-      offerExpiresAt: null,
-      updatedDriverIds: notify ? driverIdsOf(job) : [],
-    };
+    return { job, clashes: [], offeredDriverIds: [], offerExpiresAt: null, previous: before };
   });
 }
 
 export function toSaveResult(outcome: SaveOutcome): JobSaveResult {
-  return { ...outcome.job, clashes: outcome.clashes };
+  const offered = new Set(outcome.offeredDriverIds);
+  const names = outcome.job.vehicles.flatMap((s) =>
+    s.driverId && offered.has(s.driverId)
+      ? [
+          {
+            id: s.driverId,
+            name: [s.driver?.firstName, s.driver?.lastName].filter(Boolean).join(' ') || 'A driver',
+          },
+        ]
+      : [],
+  );
+  return { ...outcome.job, clashes: outcome.clashes, offeredTo: names };
 }

@@ -12,6 +12,7 @@ import { customers, driverPreferences, emailNotifications, jobOffers, jobs } fro
 import { pdfText } from '../../pdf/pdf-text';
 import { createCategory, createCustomer, createDriver, createVehicle } from '../../test/factories';
 import { createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
+import { sendDueChangeMails } from './driver-change-notices.service';
 
 let t: RoleTestApp;
 let coach: Awaited<ReturnType<typeof createCategory>>;
@@ -328,14 +329,21 @@ describe('publishing', () => {
     expect(again.json()).toEqual({ message: 'Only draft jobs can be published' });
   });
 
-  it("is 'assigned' when every slot has a driver", async () => {
+  it("names who was offered, and reads 'assigned' only once every slot's driver accepted", async () => {
     const job = await create({
       newCustomer: undefined,
       vehicles: [{ vehicleId: bus2.id, driverId: t.driver.user.id }],
     });
-    expect(expectJson<Job>(await t.asManager('POST', `/api/jobs/${job.id}/publish`), 200).status).toBe(
-      'assigned',
+    const published = expectJson<JobSaveResult>(
+      await t.asManager('POST', `/api/jobs/${job.id}/publish`),
+      200,
     );
+    expect(published.status).toBe('confirmed');
+    const { firstName, lastName } = t.driver.user;
+    expect(published.offeredTo).toEqual([{ id: t.driver.user.id, name: `${firstName} ${lastName}` }]);
+    const [offer] = await t.db.select().from(jobOffers).where(eq(jobOffers.jobId, job.id));
+    expectJson(await t.asDriver('PATCH', `/api/job-offers/${offer!.id}`, { status: 'accepted' }), 200);
+    expect((await t.asManager('GET', `/api/jobs/${job.id}`)).json().status).toBe('assigned');
   });
 
   it('records a skipped mail for a driver who turned offer mails off', async () => {
@@ -388,6 +396,11 @@ describe('updates to a published job', () => {
       legs: [{ originAddress: 'Northside PS', destinationAddress: 'Museum', departureTime: '07:45' }],
     });
     expect(expectJson<Job>(moved, 200).hasUpdates).toBe(1);
+    // The driver's start time changed: their change mail waits for the window (ADR 28).
+    await sendDueChangeMails(
+      { db: t.db, mailer: t.app.mailer, publicUrl: '', timeZone: 'Australia/Sydney', log: t.app.log },
+      new Date(Date.now() + t.app.config.driverChangeWindowMs + 1000),
+    );
     const subjects = () => t.smtp.to(t.driver.user.email).map((m) => m.subject);
     await expect.poll(subjects).toContain(`Job updated: ${job.jobNumber} Museum excursion`);
     // The price change alone mailed nobody: one update mail for the one change drivers see.

@@ -1,4 +1,10 @@
-import { createFormatters, type DriverJob, type Formatters } from '@dms/domain';
+import {
+  createFormatters,
+  type DriverJob,
+  type DriverWork,
+  describeDriverChanges,
+  type Formatters,
+} from '@dms/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { EmailNotificationType } from '../../db/schema';
@@ -20,7 +26,8 @@ export interface NotificationDeps {
 export type JobNotification =
   | { type: 'offer'; expiresAt: Date }
   | { type: 'assignment' }
-  | { type: 'update' }
+  /** With `was` and `is`: the driver's own work before and after (ADR 28), said line by line. */
+  | { type: 'update'; was?: DriverWork | null; is?: DriverWork | null }
   | { type: 'cancellation' }
   | { type: 'reminder' }
   /** To the manager who made the offer. */
@@ -75,13 +82,26 @@ function notice(n: JobNotification, f: JobMailFacts, format: Formatters): JobNot
         linkPath: '/',
         linkText: 'Open My Jobs',
       };
-    case 'update':
+    case 'update': {
+      const changes =
+        n.was !== undefined && n.is !== undefined
+          ? describeDriverChanges(n.was, n.is, (d) => format.serviceDate(d))
+          : [];
+      if (changes.length > 0) {
+        return {
+          subject: `Job updated: ${name}`,
+          intro: ['Your work on this job has changed:', ...changes],
+          linkPath: '/',
+          linkText: 'Open My Jobs',
+        };
+      }
       return {
         subject: `Job updated: ${name}`,
         intro: ['A job you are on has changed. Please check the details.'],
         linkPath: '/',
         linkText: 'Open My Jobs',
       };
+    }
     case 'cancellation':
       return {
         subject: `Job cancelled: ${name}`,

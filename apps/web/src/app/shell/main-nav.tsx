@@ -1,4 +1,5 @@
 import type { Portal } from '@dms/domain';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import {
   IconBriefcase,
   IconCalendarTime,
@@ -11,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
+import { usePendingOfferCount } from '../../features/driver-jobs/api';
 import classes from './main-nav.module.css';
 
 interface NavItem {
@@ -35,6 +37,18 @@ const NAV: Record<Portal, NavItem[]> = {
   ],
 };
 
+/** How many offers wait for the driver's answer, beside the Job Offers tab; nothing when none. */
+function PendingOffersBadge() {
+  const count = usePendingOfferCount().data?.pending ?? 0;
+  if (count === 0) return null;
+  return (
+    <Badge size="sm" circle={count < 10} color="orange" variant="filled" data-testid="offers-badge">
+      <span aria-hidden="true">{count}</span>
+      <VisuallyHidden>{`, ${count} pending`}</VisuallyHidden>
+    </Badge>
+  );
+}
+
 function isActive(pathname: string, prefix: string): boolean {
   if (prefix === '/') return pathname === '/';
   return pathname.startsWith(prefix);
@@ -55,6 +69,7 @@ export function MainNav({ portal }: { portal: Portal }) {
         >
           <Icon size={16} stroke={1.75} aria-hidden="true" />
           {text}
+          {to === '/job-offers' && <PendingOffersBadge />}
         </Link>
       ))}
     </nav>

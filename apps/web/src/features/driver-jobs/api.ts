@@ -29,6 +29,11 @@ export function useJobOffers() {
   return useQuery<{ pending: JobOffer[]; previous: JobOffer[] }>({ queryKey: [OFFERS_PATH] });
 }
 
+/** The Job Offers tab's badge: offers waiting for an answer (refreshed by offers.changed). */
+export function usePendingOfferCount(enabled = true) {
+  return useQuery<{ pending: number }>({ queryKey: [`${OFFERS_PATH}/pending-count`], enabled });
+}
+
 export function useAvailableJobs() {
   return useQuery<Page<AvailableJob>>({ queryKey: [AVAILABLE_PATH, { limit: 200 }] });
 }

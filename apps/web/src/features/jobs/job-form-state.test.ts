@@ -17,15 +17,18 @@ import {
   canRemoveLeg,
   chooseTemplate,
   clashQueryOf,
+  driversToOffer,
   initialState,
   isJobChanged,
   type JobFormState,
   type JobFormUpdate,
   moveLeg,
   newHoursWarnings,
+  offeredText,
   priceOf,
   removeAdjustment,
   removeLeg,
+  saveButtonLabel,
   saveFailure,
   saveMessages,
   serverFieldErrors,
@@ -492,5 +495,45 @@ describe('a failed save (spec 2 §8)', () => {
       ok: 'Job created and published successfully! Notifications sent to drivers.',
       fail: 'Failed to create and publish job',
     });
+  });
+});
+
+describe('what a save will offer (issue 29)', () => {
+  it('counts drivers on slots who hold no pending or accepted offer, only when the job is published', () => {
+    const job = storedJob();
+    const state = initialState(job);
+    // James holds a pending offer already: saving offers nobody.
+    expect(driversToOffer(state, job, 'save')).toEqual([]);
+    const added = {
+      ...state,
+      slots: [
+        ...state.slots,
+        { key: 'k', categoryId: null, vehicleId: 'veh-2', driverId: 'drv-ann', vehicleNotes: '' },
+      ],
+    };
+    expect(driversToOffer(added, job, 'save')).toEqual(['drv-ann']);
+    // A driver without a vehicle is not on a position yet; a draft offers nobody.
+    expect(
+      driversToOffer({ ...added, slots: [{ ...added.slots[1]!, vehicleId: null }] }, job, 'save'),
+    ).toEqual([]);
+    expect(driversToOffer({ ...added, status: 'draft' }, null, 'save')).toEqual([]);
+    expect(driversToOffer({ ...added, status: 'draft' }, null, 'publish')).toEqual(['drv-james', 'drv-ann']);
+    expect(driversToOffer(added, { ...job, status: 'draft' }, 'save')).toEqual([]);
+  });
+
+  it('says it on the button and names who was offered in the toast', () => {
+    expect(saveButtonLabel('save', true, 0)).toBe('Update Job');
+    expect(saveButtonLabel('save', false, 0)).toBe('Create Job');
+    expect(saveButtonLabel('save', true, 2)).toBe('Save and offer to 2 drivers');
+    expect(saveButtonLabel('save', false, 1)).toBe('Save and offer to 1 driver');
+    expect(saveButtonLabel('publish', false, 0)).toBe('Create & Publish');
+    expect(saveButtonLabel('publish', false, 3)).toBe('Publish and offer to 3 drivers');
+    expect(offeredText([])).toBeUndefined();
+    expect(offeredText([{ name: 'Priya Sharma' }])).toBe(
+      'Offered to Priya Sharma; they have 48 hours to answer.',
+    );
+    expect(offeredText([{ name: 'A' }, { name: 'B' }, { name: 'C' }])).toBe(
+      'Offered to A, B and C; they have 48 hours to answer.',
+    );
   });
 });

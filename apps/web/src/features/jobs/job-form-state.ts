@@ -496,3 +496,37 @@ export const withDefaultTemplate =
       ? { ...s, termsTemplateId: fallback.id, termsAndConditions: fallback.content }
       : s;
   };
+
+/**
+ * The drivers a save would send a new offer to (ADR 28): every driver on a slot with a vehicle when
+ * the job is (or becomes) published, except those who already hold a pending or accepted offer of it.
+ */
+export function driversToOffer(state: JobFormState, job: Job | null, mode: SaveMode): string[] {
+  const publishes = mode === 'publish' || (mode === 'save' && state.status !== 'draft');
+  if (!publishes || (job?.status === 'draft' && mode === 'save')) return [];
+  const holding = new Set(
+    (job?.vehicles ?? [])
+      .filter((s) => s.driverId && (s.offerStatus === 'pending' || s.offerStatus === 'accepted'))
+      .map((s) => s.driverId),
+  );
+  const onSlots = state.slots.filter((s) => s.vehicleId && s.driverId).map((s) => s.driverId as string);
+  return [...new Set(onSlots)].filter((id) => !holding.has(id));
+}
+
+const drivers = (n: number) => `${n} ${n === 1 ? 'driver' : 'drivers'}`;
+
+/** The save button says what it will do: 'Save and offer to 2 drivers' when a save sends offers. */
+export function saveButtonLabel(mode: SaveMode, editing: boolean, offers: number): string {
+  if (mode === 'draft') return 'Save Draft';
+  if (mode === 'publish') return offers > 0 ? `Publish and offer to ${drivers(offers)}` : 'Create & Publish';
+  if (offers > 0) return `Save and offer to ${drivers(offers)}`;
+  return editing ? 'Update Job' : 'Create Job';
+}
+
+/** The result's toast names who was offered: 'Offered to Priya Sharma and Tom Lee.' */
+export function offeredText(offeredTo: readonly { name: string }[]): string | undefined {
+  if (offeredTo.length === 0) return undefined;
+  const names = offeredTo.map((d) => d.name);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Offered to ${list}; they have 48 hours to answer.`;
+}

@@ -1,6 +1,7 @@
 import { type AvailableJob, availableJobsSummary, slotsAvailableText } from '@dms/domain';
 import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
 import { serviceDateLabel } from '../../../components/driver-job/format';
 import { JobSummary } from '../../../components/driver-job/job-summary';
@@ -35,11 +36,21 @@ function AvailableJobCard({
           </Badge>
         </Group>
         <JobSummary job={{ ...job, vehicles: [] }} />
+        {job.offer && (
+          <Text size="sm" c="orange.8" fw={500} data-testid="held-offer">
+            This job is offered to you
+            {job.offer.expiresAt ? `: answer by ${format.dateTime(job.offer.expiresAt)}` : ''}.
+          </Text>
+        )}
         <Group gap="sm" justify="flex-end">
           <Button variant="subtle" onClick={() => onView(job)}>
             View Details
           </Button>
-          {job.requested ? (
+          {job.offer ? (
+            <Button component={Link} to="/job-offers" color="orange" data-testid="answer-offer">
+              Answer Your Offer
+            </Button>
+          ) : job.requested ? (
             <Badge color="blue" variant="outline" size="lg" data-testid="requested">
               Requested
             </Badge>
@@ -108,7 +119,7 @@ export function AvailableJobsPage() {
         onClose={() => setViewing(null)}
         vehiclesHeading="Open positions"
         footer={
-          viewing && !viewing.requested ? (
+          viewing && !viewing.requested && !viewing.offer ? (
             <Button
               onClick={() => {
                 setRequesting(viewing);

@@ -6,12 +6,15 @@ import { showToast } from '../../../lib/toast';
 import { useCreateJob, useJobClashes, usePublishJob, useTermsTemplates, useUpdateJob } from '../api';
 import {
   clashQueryOf,
+  driversToOffer,
   type FieldErrors,
   initialState,
   isJobChanged,
   type JobFormState,
   newHoursWarnings,
+  offeredText,
   type SaveMode,
+  saveButtonLabel,
   saveFailure,
   saveMessages,
   serverFieldErrors,
@@ -92,12 +95,12 @@ export function JobFormDialog({
         tone: 'error',
       });
     };
-    const done = () => {
-      showToast({ title: messages.ok, tone: 'success' });
+    const done = (saved: JobSaveResult) => {
+      showToast({ title: messages.ok, message: offeredText(saved.offeredTo ?? []), tone: 'success' });
       onClose();
     };
     const afterSave = (saved: JobSaveResult) => {
-      if (mode !== 'publish') return done();
+      if (mode !== 'publish') return done(saved);
       publish.mutate(saved.id, { onSuccess: done, onError });
     };
     if (job) update.mutate({ id: job.id, input }, { onSuccess: afterSave, onError });
@@ -105,6 +108,9 @@ export function JobFormDialog({
   };
 
   const sectionProps = { state, onChange: setState, errors };
+  const editing = job !== null;
+  const saveLabel = saveButtonLabel('save', editing, driversToOffer(state, job, 'save').length);
+  const publishLabel = saveButtonLabel('publish', editing, driversToOffer(state, job, 'publish').length);
   return (
     <Modal
       opened={opened}
@@ -159,12 +165,12 @@ export function JobFormDialog({
                   Save Draft
                 </Button>
                 <Button variant="light" color="green" onClick={() => submit('publish')} loading={busy}>
-                  Create &amp; Publish
+                  {publishLabel}
                 </Button>
               </>
             )}
             <Button type="submit" loading={busy}>
-              {job ? 'Update Job' : 'Create Job'}
+              {saveLabel}
             </Button>
           </Group>
         </Stack>

@@ -15,6 +15,7 @@ import { JobFilters } from '../components/job-filters';
 import { JobFormDialog } from '../components/job-form-dialog';
 import { JobsTable } from '../components/jobs-table';
 import { JOBS_PAGE_SIZE } from '../first-page';
+import { offeredText } from '../job-form-state';
 import { listParamsOf, pageOf, withFilters } from '../job-list-filters';
 
 type Confirm = { kind: 'publish' | 'delete'; job: JobSummary } | null;
@@ -51,11 +52,13 @@ export function ManagerDashboardPage() {
     const { kind, job } = confirm;
     const mutation = kind === 'publish' ? publish : remove;
     mutation.mutate(job.id, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setConfirm(null);
         if (kind === 'delete' && detailId === job.id) setDetailId(null);
+        const offered = result && 'offeredTo' in result ? offeredText(result.offeredTo ?? []) : undefined;
         showToast({
           title: kind === 'publish' ? 'Job published successfully' : 'Job deleted successfully',
+          message: offered,
           tone: 'success',
         });
       },
