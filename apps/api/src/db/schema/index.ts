@@ -5,6 +5,7 @@ export * from './events';
 export * from './fleet';
 export * from './forms';
 export * from './jobs';
+export * from './quotes';
 export * from './settings';
 export * from './shifts';
 export * from './terminals';
