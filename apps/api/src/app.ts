@@ -25,6 +25,7 @@ import { jobPdfRoutes, jobsRoutes } from './modules/jobs';
 import { logosRoutes } from './modules/logos';
 import { settleNotification } from './modules/notifications';
 import { preferencesRoutes } from './modules/preferences';
+import { publicQuotesRoutes, quoteLinksRoutes } from './modules/quote-links';
 import { fleetOverviewRoutes, reportsRoutes } from './modules/reports';
 import { settingsRoutes } from './modules/settings';
 import { timesheetsRoutes } from './modules/shifts';
@@ -193,6 +194,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobPdfRoutes);
   await app.register(invoicesRoutes);
   await app.register(jobOffersRoutes);
+  await app.register(quoteLinksRoutes);
+  await app.register(publicQuotesRoutes);
   await app.register(dispatchRoutes);
   await app.register(driverFormsRoutes);
   await app.register(reportsRoutes);

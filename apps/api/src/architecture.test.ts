@@ -49,6 +49,7 @@ const TABLE_OWNERS: Record<string, readonly string[]> = {
   jobs: ['jobLegs', 'jobRequirements', 'jobVehicles', 'jobs'],
   notifications: ['emailNotifications'],
   preferences: ['driverPreferences'],
+  'quote-links': ['quoteLinkSettings', 'quoteLinks'],
   settings: ['appSettings'],
   shifts: ['shiftCorrections', 'shifts'],
   subcontractors: ['subcontractors'],

@@ -1,3 +1,4 @@
 export { loadLogo } from './load-logo';
 export { type JobPdfInput, type PdfKind, type PdfLogo, pdfFileName } from './pdf-input';
 export { renderJobSheetPdf, renderQuotePdf } from './render-job-pdf';
+export { type QuoteAcceptance, renderSignedQuotePdf } from './signed-quote-document';

@@ -28,9 +28,17 @@ const APP_CSP = [
 const DOCS_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
+// The customer's quote page and its API (ADR 32): the address carries a secret token, so no
+// Referer may take it elsewhere, and no search engine may list it.
+const PUBLIC_QUOTE_PATH = /^\/(?:q\/|api\/public\/quotes\/)/;
+
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(COMMON);
+    if (PUBLIC_QUOTE_PATH.test(request.url)) {
+      reply.header('referrer-policy', 'no-referrer');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
     if (options.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', request.url.startsWith('/api/docs') ? DOCS_CSP : APP_CSP);

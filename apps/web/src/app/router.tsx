@@ -76,6 +76,16 @@ export const routes: RouteObject[] = [
         ],
       },
 
+      // A customer's quote link (issue 24): public, no shell, its own small chunk.
+      {
+        path: 'q/:token',
+        element: lazyPage(
+          () => import('../features/quotes/pages/public-quote-page'),
+          'PublicQuotePage',
+          <LoadingScreen />,
+        ),
+      },
+
       // Driver terminal: PIN login is public, the dashboard needs the terminal driver.
       {
         path: 'terminal',

@@ -6,6 +6,7 @@ export * from './fleet';
 export * from './forms';
 export * from './invoices';
 export * from './jobs';
+export * from './quotes';
 export * from './settings';
 export * from './shifts';
 export * from './terminals';

@@ -19,6 +19,6 @@ export {
   countJobsWithContact,
   countJobsWithTermsTemplate,
 } from './job-usage.repository';
-export { getJob, getJobsByIds, toDriverJob } from './jobs.repository';
+export { getJob, getJobsByIds, lockJob, toDriverJob } from './jobs.repository';
 export { jobsRoutes } from './jobs.routes';
-export { JOB_NOT_FOUND, offerJobToItsDrivers } from './jobs.service';
+export { changeJobStatus, JOB_NOT_FOUND, offerJobToItsDrivers } from './jobs.service';

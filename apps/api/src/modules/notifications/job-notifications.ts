@@ -34,7 +34,10 @@ export type JobNotification =
   | { type: 'acceptance'; driverName: string }
   | { type: 'decline'; driverName: string; expired: boolean }
   /** To a driver whose request another driver's approval left without a position. */
-  | { type: 'request_not_taken' };
+  | { type: 'request_not_taken' }
+  /** To the managers: the customer answered the quote link (issue 24). */
+  | { type: 'quote_accepted'; customerName: string }
+  | { type: 'quote_declined'; reason: string | null };
 
 type Preference = 'emailNewAssignments' | 'emailJobUpdates' | 'emailCancellations' | 'emailReminders';
 
@@ -47,6 +50,8 @@ const PREFERENCE: Record<JobNotification['type'], Preference> = {
   acceptance: 'emailJobUpdates',
   decline: 'emailJobUpdates',
   request_not_taken: 'emailJobUpdates',
+  quote_accepted: 'emailJobUpdates',
+  quote_declined: 'emailJobUpdates',
 };
 
 const EMAIL_TYPE: Record<JobNotification['type'], EmailNotificationType> = {
@@ -58,6 +63,8 @@ const EMAIL_TYPE: Record<JobNotification['type'], EmailNotificationType> = {
   acceptance: 'acceptance',
   decline: 'decline',
   request_not_taken: 'decline',
+  quote_accepted: 'update',
+  quote_declined: 'update',
 };
 
 export type NotifiedJob = Pick<DriverJob, 'id' | 'jobNumber' | 'title' | 'serviceDate' | 'legs'>;
@@ -141,6 +148,23 @@ function notice(n: JobNotification, f: JobMailFacts, format: Formatters): JobNot
         intro: ['Thank you for your request. The open position on this job has been filled.'],
         linkPath: '/available-jobs',
         linkText: 'Open Available Jobs',
+      };
+    case 'quote_accepted':
+      return {
+        subject: `Quote accepted: ${name}`,
+        intro: [`${n.customerName} accepted the quote online. The job is now confirmed.`],
+        linkPath: '/',
+        linkText: 'Open Job Management',
+      };
+    case 'quote_declined':
+      return {
+        subject: `Quote declined: ${name}`,
+        intro: [
+          'The customer declined the quote online.',
+          ...(n.reason ? [`Their reason: ${n.reason}`] : ['They gave no reason.']),
+        ],
+        linkPath: '/',
+        linkText: 'Open Job Management',
       };
   }
 }
