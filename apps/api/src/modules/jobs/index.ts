@@ -1,5 +1,5 @@
 // The front door of the jobs module (ADR 25): what other modules may use.
-export { sendDueChangeMails } from './driver-change-notices.service';
+export { noteDriverChanges, sendDueChangeMails } from './driver-change-notices.service';
 export { jobPdfRoutes } from './job-pdf.routes';
 export { loadReferences } from './job-references.repository';
 export { sendDueReminders } from './job-reminders.service';

@@ -26,7 +26,7 @@ import { quoteLinkMail } from '../../mail/quote-templates';
 import { type JobPdfInput, loadLogo, renderQuotePdf, renderSignedQuotePdf } from '../../pdf';
 import { getObjectStorage } from '../../storage';
 import { getDocumentSettings } from '../document-settings';
-import { changeJobStatus, getJob, JOB_NOT_FOUND, lockJob } from '../jobs';
+import { changeJobStatus, getJob, JOB_NOT_FOUND, lockJob, noteDriverChanges } from '../jobs';
 import { notifyAboutJob } from '../notifications';
 import { getAppSettings } from '../settings';
 import { activeManagerIds } from '../users';
@@ -300,10 +300,11 @@ export async function acceptQuote(
       signedPdf,
     });
     const outcome = await changeJobStatus(tx, job.id, 'confirmed');
+    const driverIds = outcome.job.vehicles.map((s) => s.driverId).filter((id): id is string => id !== null);
     await publishLiveEvent(tx, {
       type: 'jobs.changed',
       roles: ['manager'],
-      userIds: outcome.updatedDriverIds,
+      userIds: driverIds,
       payload: { jobId: job.id },
     });
     const mailDeps = {
@@ -313,9 +314,19 @@ export async function acceptQuote(
       timeZone: deps.config.timezone,
       log: deps.log,
     };
-    if (outcome.updatedDriverIds.length > 0) {
-      await notifyAboutJob(mailDeps, outcome.job, outcome.updatedDriverIds, { type: 'update' });
+    // Confirming publishes the job to its drivers (ADR 12): they get their offers as from the form.
+    if (outcome.offeredDriverIds.length > 0 && outcome.offerExpiresAt) {
+      await notifyAboutJob(mailDeps, outcome.job, outcome.offeredDriverIds, {
+        type: 'offer',
+        expiresAt: outcome.offerExpiresAt,
+      });
     }
+    await noteDriverChanges(
+      tx,
+      { before: outcome.previous, after: outcome.job, offered: outcome.offeredDriverIds },
+      now,
+      deps.config.driverChangeWindowMs,
+    );
     await notifyAboutJob(mailDeps, outcome.job, await activeManagerIds(tx), {
       type: 'quote_accepted',
       customerName: input.name,
