@@ -14,6 +14,7 @@ export * from './fields';
 export * from './fleet.schema';
 export * from './fleet-report.schema';
 export * from './format';
+export * from './fuel-plausibility';
 export * from './inspection';
 export * from './job.schema';
 export * from './job-grouping';
