@@ -33,6 +33,19 @@ async function clockIn(api: APIRequestContext, fail: boolean) {
   return { shiftId: (await res.json()).shift.id as string, vehicleId: vehicles[0].id as string };
 }
 
+/** Clock out with the end-of-shift inspection (a driver with a job today may not skip it, ADR 27). */
+async function clockOut(api: APIRequestContext, shiftId: string) {
+  const questions = await (await api.get('/api/inspection-questions?type=end_of_shift')).json();
+  return api.post(`/api/shifts/end/${shiftId}`, {
+    data: {
+      endOfShift: {
+        responses: questions.map((q: { id: string }) => ({ questionId: q.id, passed: true })),
+        clearOfBus: 'confirmed',
+      },
+    },
+  });
+}
+
 test('forms from a shift show in every tab, are filtered, reviewed and exported', async ({
   page,
   baseURL,
@@ -41,7 +54,7 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   const stamp = Date.now().toString(36);
   const james = await driverApi(baseURL!, DEMO.driver.email);
   const open = await (await james.get('/api/shifts/active')).json();
-  if (open) await james.post(`/api/shifts/end/${open.id}`);
+  if (open) await clockOut(james, open.id);
   const { shiftId, vehicleId } = await clockIn(james, true);
   expect(
     (
@@ -116,7 +129,7 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   expect(download.suggestedFilename()).toMatch(/^fuel-logs-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   expect(csv.split('\r\n')[0]).toBe(
-    'Date (ISO),Date,Driver,Vehicle,Odometer (km),Liters,Fuel Type,Location,Notes',
+    'Date (ISO),Date,Driver,Vehicle,Odometer (km),Litres,Fuel Type,Location,Notes,Flagged,Confirmed because',
   );
   expect(csv).toContain(`Bay ${stamp}`);
   expect(csv).not.toMatch(/\r\n[^\r\n]*,(?!James Wilson)[A-Z][a-z]+ [A-Z][a-z]+,[^\r\n]*Bay/);
@@ -149,9 +162,9 @@ test('timesheets: four views over a week with an active and a completed shift, a
 }) => {
   const liam = await driverApi(baseURL!, 'liam@demo.local');
   const open = await (await liam.get('/api/shifts/active')).json();
-  if (open) await liam.post(`/api/shifts/end/${open.id}`);
+  if (open) await clockOut(liam, open.id);
   const { shiftId: completed } = await clockIn(liam, false);
-  expect((await liam.post(`/api/shifts/end/${completed}`)).status()).toBe(200);
+  expect((await clockOut(liam, completed)).status()).toBe(200);
   const { shiftId: active } = await clockIn(liam, false);
 
   await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
@@ -195,6 +208,6 @@ test('timesheets: four views over a week with an active and a completed shift, a
   await expect(corrected).toContainText('0.75');
   await screenshotBothThemes(page, '/settings/timesheets', 'settings-timesheets');
 
-  await liam.post(`/api/shifts/end/${active}`);
+  await clockOut(liam, active);
   await liam.dispose();
 });

@@ -484,3 +484,113 @@ test('a fuel log made while the network is down is delivered once when it return
   const shift = await (await device.request.get('/api/shifts/active')).json();
   await device.request.post(`/api/shifts/end/${shift.id}`, { headers: { 'X-Requested-With': 'e2e' } });
 });
+
+/** Clock in through the device's own API (the shift journey above covers the dialogs). */
+async function clockInViaApi(device: Page) {
+  const vehicles = await (await device.request.get('/api/vehicles?type=company_owned&limit=50')).json();
+  const questions = await (await device.request.get('/api/inspection-questions?type=pre_departure')).json();
+  for (const vehicle of [...vehicles.items].reverse()) {
+    if (vehicle.openDefect) continue;
+    const started = await device.request.post('/api/shifts/start', {
+      headers: { 'X-Requested-With': 'e2e' },
+      data: {
+        vehicleId: vehicle.id,
+        inspection: { responses: questions.map((q: { id: string }) => ({ questionId: q.id, passed: true })) },
+      },
+    });
+    if (started.status() === 201) return;
+  }
+  throw new Error('No vehicle free to clock in with');
+}
+
+test('Clock Out leads into the end-of-shift inspection: required after a job, skippable (and recorded) without one', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const code = await addTerminal(page, `Clock-out kiosk ${Date.now().toString(36)}`);
+  deviceContext = await browser.newContext({ viewport: TABLET });
+  const device = await deviceContext.newPage();
+  await enrol(device, code);
+
+  // Noah drives a job today: Clock Out opens the form, with no way round it.
+  await typePin(device, '5555');
+  await expect(device.getByTestId('terminal-driver-name')).toHaveText('Noah Brown');
+  await clockInViaApi(device);
+  await device.reload();
+  await expect(device.getByTestId('on-shift')).toBeVisible();
+  await device.getByRole('button', { name: 'Clock Out' }).click();
+  const form = device.getByRole('dialog', { name: 'End of Shift Inspection' });
+  await expect(form.getByTestId('clock-out-intro')).toContainText(
+    'You drove a job today: complete the end-of-shift inspection to clock out.',
+  );
+  await expect(form.getByRole('button', { name: 'Skip and Clock Out' })).toHaveCount(0);
+  const questions = form.getByTestId('inspection-question');
+  await expect(questions.first()).toBeVisible();
+  for (let i = 0; i < (await questions.count()); i++)
+    await questions
+      .nth(i)
+      .getByText(i === 0 ? 'Fail' : 'Pass', { exact: true })
+      .click();
+  // A failure says what happens, not "address all issues" and then carry on.
+  await expect(form.getByTestId('inspection-banner')).toHaveText(
+    'Vehicle has failed inspection. The defect is recorded and the vehicle cannot be taken out again until a manager clears it.',
+  );
+  await questions.first().getByText('Pass', { exact: true }).click();
+  await form.getByText('Confirmed: no passenger remains').click();
+  await scan(device, 'terminal clock-out end of shift');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(device.getByTestId('on-shift')).toBeVisible();
+  await screenshotBothThemes(device, '/terminal/dashboard', 'terminal-clock-out-required', {
+    fullPage: false,
+    prepare: async (p) => {
+      await p.getByRole('button', { name: 'Clock Out' }).click();
+      await expect(p.getByTestId('clock-out-intro')).toBeVisible();
+    },
+  });
+  await device.setViewportSize(TABLET);
+  await device.goto('/terminal/dashboard');
+  await device.getByRole('button', { name: 'Clock Out' }).click();
+  for (let i = 0; i < (await questions.count()); i++)
+    await questions.nth(i).getByText('Pass', { exact: true }).click();
+  await form.getByText('Confirmed: no passenger remains').click();
+  await form.getByRole('button', { name: 'Submit and Clock Out' }).click();
+  await expect(toast(device, 'Shift Ended')).toBeVisible();
+  await expect(device.getByText('Not on shift')).toBeVisible();
+  await device.getByRole('button', { name: 'Logout' }).click();
+  await device
+    .getByRole('dialog', { name: 'Confirm Logout' })
+    .getByRole('button', { name: 'Logout' })
+    .click();
+
+  // David has no job today: the form is offered, and skipping it is confirmed and recorded.
+  await typePin(device, '1234');
+  await expect(device.getByTestId('terminal-driver-name')).toHaveText('David Chen');
+  await clockInViaApi(device);
+  await device.reload();
+  await device.getByRole('button', { name: 'Clock Out' }).click();
+  await expect(form.getByTestId('clock-out-intro')).toContainText('You had no job today');
+  await screenshotBothThemes(device, '/terminal/dashboard', 'terminal-clock-out-optional', {
+    fullPage: false,
+    prepare: async (p) => {
+      await p.getByRole('button', { name: 'Clock Out' }).click();
+      await expect(p.getByTestId('clock-out-intro')).toBeVisible();
+    },
+  });
+  await device.setViewportSize(TABLET);
+  await device.goto('/terminal/dashboard');
+  await device.getByRole('button', { name: 'Clock Out' }).click();
+  await form.getByRole('button', { name: 'Skip and Clock Out' }).click();
+  const skip = device.getByRole('dialog', { name: 'Skip the end-of-shift inspection?' });
+  await expect(skip).toBeVisible();
+  await skip.getByRole('button', { name: 'Skip and Clock Out' }).click();
+  await expect(toast(device, 'Shift Ended')).toContainText('skipped');
+  await expect(device.getByText('Not on shift')).toBeVisible();
+
+  // The timesheet shows the skip.
+  await page.goto('/settings/timesheets');
+  await page.getByRole('combobox', { name: 'Driver' }).click();
+  await page.getByRole('option', { name: /David/ }).click();
+  await expect(page.getByTestId('timesheet-table').getByTestId('eos-skipped').first()).toBeVisible();
+});

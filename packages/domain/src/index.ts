@@ -16,6 +16,7 @@ export * from './fields';
 export * from './fleet.schema';
 export * from './fleet-report.schema';
 export * from './format';
+export * from './fuel-plausibility';
 export * from './inspection';
 export * from './invoice.schema';
 export * from './invoice-totals';

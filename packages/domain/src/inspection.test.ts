@@ -45,7 +45,7 @@ describe('banners and completeness', () => {
       'Vehicle has failed inspection. Please address all issues before departing.',
     );
     expect(inspectionBanner('fail', 'end_of_shift')).toBe(
-      'Vehicle has failed inspection. Please address all issues before completing shift.',
+      'Vehicle has failed inspection. The defect is recorded and the vehicle cannot be taken out again until a manager clears it.',
     );
     expect(inspectionBanner('pass_with_notes', 'pre_departure')).toBe(
       'Vehicle passed with notes. Review before departing.',

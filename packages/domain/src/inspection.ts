@@ -42,7 +42,7 @@ export type InspectionKind = 'pre_departure' | 'end_of_shift';
 export function inspectionBanner(status: OverallStatus, kind: InspectionKind): string {
   if (status === 'fail') {
     return kind === 'end_of_shift'
-      ? 'Vehicle has failed inspection. Please address all issues before completing shift.'
+      ? 'Vehicle has failed inspection. The defect is recorded and the vehicle cannot be taken out again until a manager clears it.'
       : 'Vehicle has failed inspection. Please address all issues before departing.';
   }
   if (status === 'pass_with_notes') return 'Vehicle passed with notes. Review before departing.';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays } from './dates';
 import { ListQuerySchema } from './fields';
+import { FUEL_ISSUES } from './fuel-plausibility';
 import { OVERALL_STATUSES } from './inspection';
 import { CLEAR_OF_BUS_ANSWERS } from './terminal-forms.schema';
 
@@ -108,6 +109,10 @@ export const FuelLogReportSchema = z.object({
   fuelType: z.string(),
   location: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Why the reading looked wrong (ADR 27); empty when plausible. */
+  plausibilityFlags: z.array(z.enum(FUEL_ISSUES)),
+  /** The driver's reason for confirming a flagged reading. */
+  confirmReason: z.string().nullable(),
 });
 export type FuelLogReport = z.infer<typeof FuelLogReportSchema>;
 
@@ -198,6 +203,8 @@ export const TimesheetShiftSchema = z.object({
   startTime: z.string(),
   endTime: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Clocked out without the end-of-shift inspection (a shift with no job, ADR 27). */
+  endOfShiftSkipped: z.boolean(),
   corrections: z.array(ShiftCorrectionSchema),
 });
 export type TimesheetShift = z.infer<typeof TimesheetShiftSchema>;

@@ -34,6 +34,8 @@ export const FORM_MESSAGES = {
   onShift: 'You are already on shift',
   noShift: 'Clock in first: this form belongs to a shift',
   idempotencyReused: 'This submission key was already used for a different form',
+  endOfShiftRequired:
+    'This shift carried a job: submit the end-of-shift inspection (walk-through and vehicle check) before clocking out',
 } as const;
 
 const flag = z.union([z.literal(0), z.literal(1), z.boolean().transform((b) => (b ? 1 : 0))]);
@@ -89,6 +91,17 @@ export const EndOfShiftInspectionInputSchema = z.object({
 });
 export type EndOfShiftInspectionInput = z.input<typeof EndOfShiftInspectionInputSchema>;
 
+/**
+ * POST /api/shifts/end/{id}: clock out, with the end-of-shift inspection submitted together (one
+ * transaction). Without one, a shift that carried a job is refused; any other is recorded as skipped.
+ */
+export const EndShiftInputSchema = z.preprocess(
+  // A bare clock-out carries no body at all.
+  (v) => v ?? {},
+  z.object({ endOfShift: EndOfShiftInspectionInputSchema.optional() }),
+);
+export type EndShiftInput = { endOfShift?: EndOfShiftInspectionInput };
+
 /** POST /api/shifts/start: the vehicle and its pre-departure inspection, one transaction (spec 1 §4). */
 export const StartShiftInputSchema = z.object({
   vehicleId: requiredId(FORM_MESSAGES.vehicle),
@@ -114,6 +127,8 @@ export const FuelLogInputSchema = z.object({
   fuelType: z.enum(FUEL_TYPES).default('Diesel'),
   location: optionalText(),
   notes: optionalText(),
+  /** The driver's reason for a reading that fails the plausibility check (ADR 27). */
+  confirmReason: optionalText(),
 });
 export type FuelLogInput = z.input<typeof FuelLogInputSchema>;
 
@@ -172,6 +187,20 @@ export const ShiftSchema = z.object({
   endTime: z.string().nullable(),
   /** The driver holds a school job that day: the clear-of-bus check cannot be N/A (GET /api/shifts/active). */
   servesSchoolJob: z.boolean().optional(),
+  /** The driver holds a job that day: clock-out needs the end-of-shift inspection (GET /api/shifts/active). */
+  carriesJob: z.boolean().optional(),
+  /** An end-of-shift inspection of this shift is on record: clock-out needs no other. */
+  endOfShiftDone: z.boolean().optional(),
+  /** Clocked out without the end-of-shift inspection (a shift with no job). */
+  endOfShiftSkipped: z.boolean().optional(),
+  /** What the terminal checks a fuel log against before sending it (ADR 27). */
+  fuelBaseline: z
+    .object({
+      previous: z.object({ odometerReading: z.number(), fuelDate: z.string() }).nullable(),
+      tankCapacityLitres: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Shift = z.infer<typeof ShiftSchema>;
 

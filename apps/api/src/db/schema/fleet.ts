@@ -1,6 +1,6 @@
 import { VEHICLE_TYPES } from '@dms/domain';
 import { relations, sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { flag, id, timestamps, version } from './columns';
 
 // Vehicles, vehicle categories, depots and subcontractors (spec 2 §3.2).
@@ -57,6 +57,8 @@ export const vehicles = pgTable(
     model: text('model'),
     seatedCapacity: integer('seated_capacity').notNull().default(0),
     standingCapacity: integer('standing_capacity').notNull().default(0),
+    /** Litres; optional. A fuel log above it is refused unless confirmed with a reason (ADR 27). */
+    tankCapacityLitres: numeric('tank_capacity_litres', { precision: 7, scale: 2, mode: 'number' }),
     extraOptions: text('extra_options').array().notNull().default(sql`'{}'::text[]`),
     defaultDepotId: text('default_depot_id').references(() => depots.id, { onDelete: 'set null' }),
     // restrict: a partner vehicle must keep its owner; remove (or reassign) the vehicles first.

@@ -61,6 +61,11 @@ export const preDepartureInspections = pgTable(
     damageReported: flag('damage_reported', 0),
     damageDetails: text('damage_details'),
     notes: text('notes'),
+    // The office's review (ADR 27), as incidents have it: submitted, under_review, resolved.
+    reviewStatus: text('review_status').notNull().default('submitted'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: instant('reviewed_at'),
+    reviewNotes: text('review_notes'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -94,6 +99,11 @@ export const endOfShiftInspections = pgTable(
     /** 'confirmed' or 'not_applicable'; null on forms from before the check existed. */
     clearOfBus: text('clear_of_bus'),
     notes: text('notes'),
+    // The office's review (ADR 27), as incidents have it: submitted, under_review, resolved.
+    reviewStatus: text('review_status').notNull().default('submitted'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: instant('reviewed_at'),
+    reviewNotes: text('review_notes'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -164,6 +174,10 @@ export const fuelLogs = pgTable(
     fuelType: text('fuel_type').notNull().default('Diesel'),
     location: text('location'),
     notes: text('notes'),
+    /** What made the reading implausible (odometer_back, odometer_jump, over_tank); empty when plausible. */
+    plausibilityFlags: jsonb('plausibility_flags').$type<string[]>().notNull().default([]),
+    /** The driver's reason for confirming an implausible reading (ADR 27). */
+    confirmReason: text('confirm_reason'),
     createdAt: createdAt(),
   },
   (t) => [

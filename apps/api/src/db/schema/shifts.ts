@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { id, instant, timestamps } from './columns';
 import { vehicles } from './fleet';
@@ -20,6 +20,8 @@ export const shifts = pgTable(
     /** The operator's calendar day the shift started on. */
     shiftDate: date('shift_date', { mode: 'string' }).notNull(),
     notes: text('notes'),
+    /** Clocked out without the end-of-shift inspection (allowed only on a shift that carried no job, ADR 27). */
+    endOfShiftSkipped: boolean('end_of_shift_skipped').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

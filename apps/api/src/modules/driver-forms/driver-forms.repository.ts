@@ -1,5 +1,5 @@
 import type { InspectionAnswer, InspectionKind, OverallStatus } from '@dms/domain';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   customers,
@@ -109,6 +109,51 @@ export async function servesSchoolJob(db: Db, driverId: string, serviceDate: str
   return row !== undefined;
 }
 
+/**
+ * Whether the driver holds a slot on any job that day (not cancelled): the shift carried passengers
+ * for someone, so its clock-out needs the end-of-shift inspection (ADR 27).
+ */
+export async function carriesJob(db: Db, driverId: string, serviceDate: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobVehicles)
+    .innerJoin(jobs, eq(jobs.id, jobVehicles.jobId))
+    .where(
+      and(
+        eq(jobVehicles.driverId, driverId),
+        eq(jobs.serviceDate, serviceDate),
+        ne(jobs.status, 'cancelled'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether an end-of-shift inspection of the shift is on record. */
+export async function hasEndOfShift(db: Db, shiftId: string): Promise<boolean> {
+  return (await db.$count(endOfShiftInspections, eq(endOfShiftInspections.shiftId, shiftId))) > 0;
+}
+
+/**
+ * What a new reading on the vehicle is checked against (ADR 27): its latest reading at or before
+ * `at` (the vehicle's row is locked first, so two fills at once are checked one after the other) and
+ * its tank size.
+ */
+export async function fuelBaseline(db: Db, vehicleId: string, at: Date, lock = true) {
+  const query = db
+    .select({ tankCapacityLitres: vehicles.tankCapacityLitres })
+    .from(vehicles)
+    .where(eq(vehicles.id, vehicleId));
+  const [vehicle] = await (lock ? query.for('update') : query);
+  const [previous] = await db
+    .select({ odometerReading: fuelLogs.odometerReading, fuelDate: fuelLogs.fuelDate })
+    .from(fuelLogs)
+    .where(and(eq(fuelLogs.vehicleId, vehicleId), lte(fuelLogs.fuelDate, at)))
+    .orderBy(desc(fuelLogs.fuelDate), desc(fuelLogs.createdAt))
+    .limit(1);
+  return { previous: previous ?? null, tankCapacityLitres: vehicle?.tankCapacityLitres ?? null };
+}
+
 export async function insertFuelLog(
   db: Db,
   values: Common & {
@@ -118,6 +163,8 @@ export async function insertFuelLog(
     fuelType: string;
     location: string | null;
     notes: string | null;
+    plausibilityFlags: string[];
+    confirmReason: string | null;
   },
 ) {
   const [row] = await db

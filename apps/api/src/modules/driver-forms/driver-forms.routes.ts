@@ -2,6 +2,7 @@ import {
   createFormatters,
   EmergencyAlertInputSchema,
   EndOfShiftInspectionInputSchema,
+  EndShiftInputSchema,
   FormReceiptSchema,
   FuelLogInputSchema,
   IncidentReportInputSchema,
@@ -20,10 +21,16 @@ import { HttpError } from '../../http/errors';
 import { IDEMPOTENCY_HEADER, idempotentWrite } from '../../http/idempotent-write';
 import { emergencyAlertMail } from '../../mail/emergency-template';
 import { recipients } from '../notifications';
-import { getAppSettings } from '../settings';
+import { getAppSettings, operatorFormatters } from '../settings';
 import { getActiveShift } from '../shifts';
 import { activeManagerIds } from '../users';
-import { getEmergencyAlert, servesSchoolJob } from './driver-forms.repository';
+import {
+  carriesJob,
+  fuelBaseline,
+  getEmergencyAlert,
+  hasEndOfShift,
+  servesSchoolJob,
+} from './driver-forms.repository';
 import {
   finishShift,
   raiseEmergency,
@@ -93,7 +100,25 @@ export async function driverFormsRoutes(app: FastifyInstance): Promise<void> {
       const driverId = driverOf(request);
       const shift = await getActiveShift(app.db, driverId);
       if (!shift) return null;
-      return { ...shift, servesSchoolJob: await servesSchoolJob(app.db, driverId, shift.shiftDate) };
+      const [school, job, done, fuel] = await Promise.all([
+        servesSchoolJob(app.db, driverId, shift.shiftDate),
+        carriesJob(app.db, driverId, shift.shiftDate),
+        hasEndOfShift(app.db, shift.id),
+        shift.vehicleId ? fuelBaseline(app.db, shift.vehicleId, new Date(), false) : null,
+      ]);
+      return {
+        ...shift,
+        servesSchoolJob: school,
+        carriesJob: job,
+        endOfShiftDone: done,
+        fuelBaseline: fuel && {
+          previous: fuel.previous && {
+            odometerReading: fuel.previous.odometerReading,
+            fuelDate: fuel.previous.fuelDate.toISOString(),
+          },
+          tankCapacityLitres: fuel.tankCapacityLitres,
+        },
+      };
     },
   );
 
@@ -118,10 +143,19 @@ export async function driverFormsRoutes(app: FastifyInstance): Promise<void> {
     '/api/shifts/end/:shiftId',
     {
       config: { access: DRIVERS },
-      schema: { tags, summary: 'Clock out', params: ShiftIdParamsSchema, response: { 200: ShiftSchema } },
+      schema: {
+        tags,
+        summary:
+          'Clock out, with the end-of-shift inspection in the same transaction; a shift that carried a job is refused (409) without one, any other is recorded as skipped',
+        params: ShiftIdParamsSchema,
+        body: EndShiftInputSchema,
+        response: { 200: ShiftSchema },
+      },
     },
     async (request, reply) =>
-      once(request, reply, 200, (tx, driverId) => finishShift(tx, driverId, request.params.shiftId)),
+      once(request, reply, 200, (tx, driverId) =>
+        finishShift(tx, driverId, request.params.shiftId, request.body),
+      ),
   );
 
   r.post(
@@ -150,13 +184,17 @@ export async function driverFormsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: DRIVERS },
       schema: {
         tags,
-        summary: 'During a shift, for its vehicle',
+        summary:
+          'During a shift, for its vehicle; an implausible reading (ADR 27) is refused (409) unless confirmReason is given, and then stored flagged',
         body: FuelLogInputSchema,
         response: { 201: FormReceiptSchema },
       },
     },
     async (request, reply) =>
-      once(request, reply, 201, (tx, driverId) => submitFuelLog(tx, driverId, request.body)),
+      once(request, reply, 201, async (tx, driverId) => {
+        const format = await operatorFormatters(tx, app.config.timezone);
+        return submitFuelLog(tx, driverId, request.body, (n) => format.number(n, 2));
+      }),
   );
 
   r.post(

@@ -4,9 +4,13 @@ import {
   dateInZone,
   type EmergencyAlertInputSchema,
   type EndOfShiftInspectionInputSchema,
+  type EndShiftInputSchema,
   FORM_MESSAGES,
   type FormReceipt,
+  FUEL_CONFIRM_MESSAGE,
+  FUEL_REASON_MESSAGE,
   type FuelLogInputSchema,
+  fuelIssues,
   type IncidentReportInputSchema,
   type InspectionKind,
   incompleteInspectionMessage,
@@ -36,6 +40,9 @@ import { hasOpenDefect, insertDefect } from '../vehicle-defects';
 import {
   activeEmergencyType,
   activeQuestions,
+  carriesJob,
+  fuelBaseline,
+  hasEndOfShift,
   insertEmergencyAlert,
   insertEndOfShift,
   insertFuelLog,
@@ -151,13 +158,28 @@ export async function startShift(
   };
 }
 
+/**
+ * Clock out (ADR 27). The end-of-shift inspection may come with it, in the same transaction. A shift
+ * that carried a job ends only with one on record; any other shift without one is recorded as skipped.
+ */
 export async function finishShift(
   tx: Db,
   driverId: string,
   shiftId: string,
+  input: z.output<typeof EndShiftInputSchema>,
   now = new Date(),
 ): Promise<Shift> {
-  if (!(await endShift(tx, shiftId, driverId, now)))
+  const shift = await getActiveShift(tx, driverId);
+  if (shift?.id !== shiftId) throw new HttpError(404, 'No open shift of yours with this id');
+  if (input.endOfShift) await submitEndOfShift(tx, driverId, input.endOfShift, now);
+  let skipped = false;
+  if (!(await hasEndOfShift(tx, shiftId))) {
+    if (await carriesJob(tx, driverId, shift.shiftDate)) {
+      throw new HttpError(409, FORM_MESSAGES.endOfShiftRequired);
+    }
+    skipped = true;
+  }
+  if (!(await endShift(tx, shiftId, driverId, now, skipped)))
     throw new HttpError(404, 'No open shift of yours with this id');
   return (await getShift(tx, shiftId))!;
 }
@@ -231,19 +253,29 @@ export async function submitFuelLog(
   tx: Db,
   driverId: string,
   input: z.output<typeof FuelLogInputSchema>,
+  number: (n: number) => string,
   now = new Date(),
 ): Promise<FormReceipt> {
   const shift = await requireShift(tx, driverId);
+  const fuelDate = when(input.fuelDate, now);
+  const reading = { odometerReading: input.odometerReading, litersAdded: input.litersAdded, fuelDate };
+  const issues = fuelIssues(reading, await fuelBaseline(tx, shift.vehicleId!, fuelDate), number);
+  // An implausible reading goes in only when the driver confirms it with a reason (ADR 27).
+  if (issues.length > 0 && !input.confirmReason) {
+    throw new HttpError(409, `${FUEL_CONFIRM_MESSAGE}. ${issues.map((i) => i.message).join(' ')}`, [
+      { path: 'confirmReason', message: FUEL_REASON_MESSAGE },
+    ]);
+  }
   const row = await insertFuelLog(tx, {
     driverId,
     vehicleId: shift.vehicleId!,
     shiftId: shift.id,
-    fuelDate: when(input.fuelDate, now),
-    odometerReading: input.odometerReading,
-    litersAdded: input.litersAdded,
+    ...reading,
     fuelType: input.fuelType,
     location: input.location,
     notes: input.notes,
+    plausibilityFlags: issues.map((i) => i.issue),
+    confirmReason: issues.length > 0 ? input.confirmReason : null,
   });
   return { id: row.id, recordedAt: row.recordedAt.toISOString() };
 }

@@ -554,3 +554,162 @@ describe('who may call', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('clocking out (ADR 27)', () => {
+  const endForm = (passed: boolean | null = true) => ({
+    responses: [{ questionId: questions.end[0], passed, notes: passed === false ? 'Seat torn' : '' }],
+    clearOfBus: 'confirmed',
+  });
+
+  /** A driver on shift who holds a slot on a job today. */
+  async function driverWithJob() {
+    const d = await terminalDriver();
+    const today = dateInZone(new Date(), 'Australia/Sydney');
+    await createJob(t.db, { serviceDate: today, status: 'assigned' }, { driverId: d.id });
+    const { shift } = await clockIn(d);
+    return { d, shiftId: shift.id };
+  }
+
+  it('refuses a bare clock-out of a shift that carried a job, and changes nothing', async () => {
+    const { d, shiftId } = await driverWithJob();
+    const active = (await d.call('GET', '/api/shifts/active')).json();
+    expect(active).toMatchObject({ carriesJob: true, endOfShiftDone: false });
+    const res = await d.call('POST', `/api/shifts/end/${shiftId}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(FORM_MESSAGES.endOfShiftRequired);
+    const [row] = await t.db.select().from(shifts).where(eq(shifts.id, shiftId));
+    expect(row).toMatchObject({ endTime: null, endOfShiftSkipped: false });
+  });
+
+  it('ends a shift that carried a job with the end-of-shift inspection submitted together, in one go', async () => {
+    const { d, shiftId } = await driverWithJob();
+    const ended = expectJson<{ endTime: string | null; endOfShiftSkipped: boolean }>(
+      await d.call('POST', `/api/shifts/end/${shiftId}`, { endOfShift: endForm() }),
+      200,
+    );
+    expect(ended).toMatchObject({ endTime: expect.any(String), endOfShiftSkipped: false });
+    expect(await t.db.$count(endOfShiftInspections, eq(endOfShiftInspections.shiftId, shiftId))).toBe(1);
+  });
+
+  it('keeps the shift open when the inspection sent with the clock-out is refused', async () => {
+    const { d, shiftId } = await driverWithJob();
+    const res = await d.call('POST', `/api/shifts/end/${shiftId}`, {
+      endOfShift: { responses: [], clearOfBus: 'confirmed' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(incompleteInspectionMessage(1));
+    expect((await d.call('GET', '/api/shifts/active')).json()).toMatchObject({ id: shiftId });
+  });
+
+  it('ends a shift that carried a job once its end-of-shift inspection is on record; a failed one opens a defect', async () => {
+    const { d, shiftId } = await driverWithJob();
+    expectJson(await d.call('POST', '/api/inspections/end-of-shift', endForm(false)), 201);
+    expect((await d.call('GET', '/api/shifts/active')).json().endOfShiftDone).toBe(true);
+    const ended = expectJson<{ endOfShiftSkipped: boolean }>(
+      await d.call('POST', `/api/shifts/end/${shiftId}`),
+      200,
+    );
+    expect(ended.endOfShiftSkipped).toBe(false);
+    const vehicleId = (await t.db.select().from(shifts).where(eq(shifts.id, shiftId)))[0]!.vehicleId!;
+    expect(
+      await t.db.$count(
+        vehicleDefects,
+        and(eq(vehicleDefects.vehicleId, vehicleId), isNull(vehicleDefects.clearedAt)),
+      ),
+    ).toBe(1);
+  });
+
+  it('records a skip when a shift with no job ends without the inspection, and shows it on the timesheet', async () => {
+    const d = await terminalDriver();
+    const { shift } = await clockIn(d);
+    expect((await d.call('GET', '/api/shifts/active')).json().carriesJob).toBe(false);
+    const ended = expectJson<{ endOfShiftSkipped: boolean }>(
+      await d.call('POST', `/api/shifts/end/${shift.id}`),
+      200,
+    );
+    expect(ended.endOfShiftSkipped).toBe(true);
+    const today = dateInZone(new Date(), 'Australia/Sydney');
+    const sheet = expectJson<{ id: string; endOfShiftSkipped: boolean }[]>(
+      await t.asManager('GET', `/api/shifts/all?startDate=${today}&endDate=${today}&driverId=${d.id}`),
+      200,
+    );
+    expect(sheet).toEqual([expect.objectContaining({ id: shift.id, endOfShiftSkipped: true })]);
+    const csv = await t.asManager(
+      'GET',
+      `/api/shifts/export?startDate=${today}&endDate=${today}&driverId=${d.id}`,
+    );
+    expect(csv.body).toContain('End-of-shift Inspection');
+    expect(csv.body).toContain('Skipped');
+  });
+});
+
+describe('fuel plausibility (ADR 27)', () => {
+  async function onShiftWith(tankCapacityLitres: number | null) {
+    const d = await terminalDriver();
+    const sprinter = await createVehicle(t.db, { categoryId: category.id, tankCapacityLitres });
+    await clockIn(d, { vehicleId: sprinter.id, inspection: pre() });
+    return d;
+  }
+  const fill = (odometerReading: number, litersAdded: number, hoursAgo: number, extra: object = {}) => ({
+    odometerReading,
+    litersAdded,
+    fuelDate: new Date(Date.now() - hoursAgo * 3_600_000).toISOString(),
+    ...extra,
+  });
+
+  it('refuses an odometer below the last reading and litres above the tank, unless confirmed with a reason; a confirmed one is flagged', async () => {
+    const d = await onShiftWith(93);
+    expectJson(await d.call('POST', '/api/fuel-logs', fill(120_000, 60, 5)), 201);
+    const before = await t.db.$count(fuelLogs);
+    const refused = await d.call('POST', '/api/fuel-logs', fill(1_200, 900, 1));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "This reading looks wrong: check it, or confirm it with a reason. The odometer reads 1,200 km, less than the vehicle's last reading of 120,000 km. 900 litres is more than the vehicle's tank holds (93 litres).",
+    );
+    expect(refused.json().errors).toEqual([
+      { path: 'confirmReason', message: 'Give a reason for confirming this reading' },
+    ]);
+    expect(await t.db.$count(fuelLogs)).toBe(before);
+
+    const confirmed = expectJson<{ id: string }>(
+      await d.call(
+        'POST',
+        '/api/fuel-logs',
+        fill(1_200, 900, 1, { confirmReason: 'Odometer unit replaced' }),
+      ),
+      201,
+    );
+    const [row] = await t.db.select().from(fuelLogs).where(eq(fuelLogs.id, confirmed.id));
+    expect(row).toMatchObject({
+      plausibilityFlags: ['odometer_back', 'over_tank'],
+      confirmReason: 'Odometer unit replaced',
+    });
+    const report = expectJson<{
+      items: { id: string; plausibilityFlags: string[]; confirmReason: string }[];
+    }>(await t.asManager('GET', '/api/fuel-logs?limit=100'), 200);
+    expect(report.items.find((i) => i.id === confirmed.id)).toMatchObject({
+      plausibilityFlags: ['odometer_back', 'over_tank'],
+      confirmReason: 'Odometer unit replaced',
+    });
+  });
+
+  it('refuses a jump no vehicle drives in the time since the last reading; a plausible one goes in unflagged', async () => {
+    const d = await onShiftWith(null);
+    expectJson(await d.call('POST', '/api/fuel-logs', fill(50_000, 60, 3)), 201);
+    // Three hours later: 1,000 km (the floor) is believable, 5,000 km is not.
+    const jump = await d.call('POST', '/api/fuel-logs', fill(55_000, 60, 0));
+    expect(jump.statusCode).toBe(409);
+    expect(jump.json().message).toContain('5,000 km past the last reading');
+    const fine = expectJson<{ id: string }>(
+      await d.call('POST', '/api/fuel-logs', fill(50_900, 900, 0)),
+      201,
+    );
+    const [row] = await t.db.select().from(fuelLogs).where(eq(fuelLogs.id, fine.id));
+    expect(row).toMatchObject({ plausibilityFlags: [], confirmReason: null });
+    const active = (await d.call('GET', '/api/shifts/active')).json();
+    expect(active.fuelBaseline).toMatchObject({
+      previous: { odometerReading: 50_900 },
+      tankCapacityLitres: null,
+    });
+  });
+});

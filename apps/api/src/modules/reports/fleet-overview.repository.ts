@@ -32,7 +32,8 @@ const rowsOf = <R>(result: unknown): R[] =>
   (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
 
 /**
- * Litres per 100 km by vehicle. Only readings that never go back count (a lower reading than one
+ * Litres per 100 km by vehicle. Flagged readings (confirmed implausible, ADR 27) are left out. Only
+ * readings that never go back count (a lower reading than one
  * before it is a typing slip); distance is the highest trusted reading less the lowest; the litres
  * are those put in after the first trusted fill, which only refilled fuel burnt before the range.
  * A vehicle with no distance has no figure (never a division by zero). Worst first.
@@ -47,6 +48,8 @@ export async function fuelEconomy(db: Db, r: FleetRange) {
         ) as highest_before
       from fuel_logs f
       where f.fuel_date >= ${start(r)} and f.fuel_date < ${end(r)}
+        -- A reading the driver had to confirm (ADR 27) is not trusted for economy.
+        and f.plausibility_flags = '[]'::jsonb
     ),
     trusted as (
       select *, row_number() over (partition by vehicle_id order by fuel_date, id) as n

@@ -44,6 +44,12 @@ beforeAll(async () => {
     // Thirsty: 20 L over 100 km: 20 L/100 km, the worst, so first.
     fill(v.thirsty.id, '2026-03-04T01:00:00Z', 20_000, 40),
     fill(v.thirsty.id, '2026-03-12T01:00:00Z', 20_100, 20),
+    // A reading the driver confirmed as implausible (ADR 27) is left out: 500 L would change the figure.
+    {
+      ...fill(v.thirsty.id, '2026-03-08T01:00:00Z', 20_050, 500),
+      plausibilityFlags: ['over_tank'],
+      confirmReason: 'Filled the spare drums too',
+    },
     // Once: one reading, no distance: listed without a figure, last.
     fill(v.once.id, '2026-03-06T01:00:00Z', 5_000, 80),
   ]);
@@ -113,7 +119,7 @@ afterAll(() => t.close());
 const get = async <T>(path: string) => expectJson<T>(await t.asManager('GET', path), 200);
 
 describe('fleet overview', () => {
-  it('gives litres per 100 km by vehicle from trusted readings, worst first, never dividing by zero', async () => {
+  it('gives litres per 100 km by vehicle from trusted, unflagged readings, worst first, never dividing by zero', async () => {
     const body = await get<{ items: unknown[]; total: number; truncated: boolean; limit: number }>(
       `/api/reports/fleet/fuel-economy?${RANGE}`,
     );

@@ -169,6 +169,8 @@ export async function listFuelLogs(db: Db, filter: FormFilter) {
         fuelType: t.fuelType,
         location: t.location,
         notes: t.notes,
+        plausibilityFlags: t.plausibilityFlags,
+        confirmReason: t.confirmReason,
       })
       .from(t)
       .leftJoin(users, eq(users.id, t.driverId))

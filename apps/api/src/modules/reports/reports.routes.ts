@@ -6,6 +6,9 @@ import {
   csvRow,
   EmergencyReportSchema,
   EndOfShiftReportSchema,
+  FUEL_ISSUE_LABELS,
+  FUEL_ISSUES,
+  type FuelIssue,
   FuelLogReportSchema,
   IncidentReportRowSchema,
   MessageSchema,
@@ -139,7 +142,14 @@ const TABS = {
   'fuel-logs': {
     list: listFuelLogs,
     shape: async (_db: Database, rows: Awaited<ReturnType<typeof listFuelLogs>>['items']) =>
-      rows.map(({ at, ...r }) => ({ ...r, fuelDate: at.toISOString(), litersAdded: Number(r.litersAdded) })),
+      rows.map(({ at, ...r }) => ({
+        ...r,
+        fuelDate: at.toISOString(),
+        litersAdded: Number(r.litersAdded),
+        plausibilityFlags: r.plausibilityFlags.filter((f): f is FuelIssue =>
+          (FUEL_ISSUES as readonly string[]).includes(f),
+        ),
+      })),
     csv: {
       header: [
         'Date (ISO)',
@@ -147,10 +157,12 @@ const TABS = {
         'Driver',
         'Vehicle',
         'Odometer (km)',
-        'Liters',
+        'Litres',
         'Fuel Type',
         'Location',
         'Notes',
+        'Flagged',
+        'Confirmed because',
       ],
       row: (r: z.infer<typeof FuelLogReportSchema>, local: (s: string) => string) => [
         r.fuelDate,
@@ -162,6 +174,8 @@ const TABS = {
         r.fuelType,
         r.location,
         r.notes,
+        r.plausibilityFlags.map((f) => FUEL_ISSUE_LABELS[f]).join('; '),
+        r.confirmReason,
       ],
     },
   },

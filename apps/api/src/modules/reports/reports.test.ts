@@ -222,7 +222,9 @@ describe('export', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Date (ISO),Date,Driver,Vehicle,Odometer (km),Liters,Fuel Type,Location,Notes');
+    expect(lines[0]).toBe(
+      'Date (ISO),Date,Driver,Vehicle,Odometer (km),Litres,Fuel Type,Location,Notes,Flagged,Confirmed because',
+    );
     expect(lines).toHaveLength(1204);
     expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,"\d+ \w+ \d{4}, \d+:\d{2}/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);

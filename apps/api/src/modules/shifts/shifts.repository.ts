@@ -10,6 +10,7 @@ const shiftColumns = {
   shiftDate: shifts.shiftDate,
   startTime: shifts.startTime,
   endTime: shifts.endTime,
+  endOfShiftSkipped: shifts.endOfShiftSkipped,
   vehicleRego: vehicles.registrationNumber,
   vehicleNickname: vehicles.nickname,
 };
@@ -21,6 +22,7 @@ type ShiftRow = {
   shiftDate: string;
   startTime: Date;
   endTime: Date | null;
+  endOfShiftSkipped: boolean;
   vehicleRego: string | null;
   vehicleNickname: string | null;
 };
@@ -35,6 +37,7 @@ const toShift = (r: ShiftRow): Shift => ({
   shiftDate: r.shiftDate,
   startTime: r.startTime.toISOString(),
   endTime: r.endTime?.toISOString() ?? null,
+  endOfShiftSkipped: r.endOfShiftSkipped,
 });
 
 /** The driver's open shift (at most one: a partial unique index sees to it). */
@@ -64,11 +67,20 @@ export async function insertShift(
   return row!.id;
 }
 
-/** Ends the driver's open shift; false when it is not theirs or already ended. */
-export async function endShift(db: Db, id: string, driverId: string, endTime: Date): Promise<boolean> {
+/**
+ * Ends the driver's open shift; false when it is not theirs or already ended. `endOfShiftSkipped`
+ * records a clock-out without the end-of-shift inspection (ADR 27).
+ */
+export async function endShift(
+  db: Db,
+  id: string,
+  driverId: string,
+  endTime: Date,
+  endOfShiftSkipped = false,
+): Promise<boolean> {
   const rows = await db
     .update(shifts)
-    .set({ endTime, updatedAt: endTime })
+    .set({ endTime, updatedAt: endTime, endOfShiftSkipped })
     .where(and(eq(shifts.id, id), eq(shifts.driverId, driverId), isNull(shifts.endTime)))
     .returning({ id: shifts.id });
   return rows.length > 0;

@@ -24,6 +24,7 @@ export async function listTimesheet(
       startTime: shifts.startTime,
       endTime: shifts.endTime,
       notes: shifts.notes,
+      endOfShiftSkipped: shifts.endOfShiftSkipped,
     })
     .from(shifts)
     .leftJoin(users, eq(users.id, shifts.driverId))

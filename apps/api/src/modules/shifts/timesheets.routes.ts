@@ -34,6 +34,7 @@ async function timesheet(
     startTime: r.startTime.toISOString(),
     endTime: r.endTime?.toISOString() ?? null,
     notes: r.notes,
+    endOfShiftSkipped: r.endOfShiftSkipped,
     corrections: r.corrections.map((c) => ({
       id: c.id,
       originalStart: c.originalStart.toISOString(),
@@ -91,6 +92,7 @@ export async function timesheetsRoutes(app: FastifyInstance): Promise<void> {
           'Hours',
           'Status',
           'Corrected',
+          'End-of-shift Inspection',
         ]),
         ...shifts.map((s) =>
           csvRow([
@@ -104,6 +106,7 @@ export async function timesheetsRoutes(app: FastifyInstance): Promise<void> {
             shiftDuration(s),
             shiftState(s),
             s.corrections.map((c) => c.reason).join('; '),
+            s.endOfShiftSkipped ? 'Skipped' : '',
           ]),
         ),
       ];

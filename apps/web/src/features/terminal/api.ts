@@ -1,6 +1,7 @@
 import type {
   DriverJob,
   EmergencyType,
+  EndShiftInput,
   InspectionKind,
   InspectionQuestion,
   Shift,
@@ -95,8 +96,8 @@ export function useStartShift() {
 export function useEndShift() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ shiftId, key }: { shiftId: string; key: string }) =>
-      keyedPost<Shift>(`/api/shifts/end/${shiftId}`, undefined, key),
+    mutationFn: ({ shiftId, key, body }: { shiftId: string; key: string; body?: EndShiftInput }) =>
+      keyedPost<Shift>(`/api/shifts/end/${shiftId}`, body ?? {}, key),
     onSuccess: () => queryClient.setQueryData(['/api/shifts/active'], null),
   });
 }

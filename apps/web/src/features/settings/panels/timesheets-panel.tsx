@@ -70,6 +70,16 @@ function StateBadge({ shift }: { shift: TimesheetShift }) {
   );
 }
 
+/** A clock-out without the end-of-shift inspection (allowed only when the shift carried no job, ADR 27). */
+function SkippedBadge({ shift }: { shift: TimesheetShift }) {
+  if (!shift.endOfShiftSkipped) return null;
+  return (
+    <Badge color="orange" variant="light" size="sm" data-testid="eos-skipped">
+      End-of-shift skipped
+    </Badge>
+  );
+}
+
 function ShiftLine({ shift, onCorrect }: { shift: TimesheetShift; onCorrect: (s: TimesheetShift) => void }) {
   const { time } = useTimesheetFormat();
   return (
@@ -83,6 +93,7 @@ function ShiftLine({ shift, onCorrect }: { shift: TimesheetShift; onCorrect: (s:
             Corrected
           </Badge>
         )}
+        <SkippedBadge shift={shift} />
         <StateBadge shift={shift} />
         <Button
           size="compact-xs"
@@ -356,6 +367,7 @@ export default function TimesheetsPanel() {
                                 Corrected
                               </Badge>
                             )}
+                            <SkippedBadge shift={s} />
                           </Group>
                         </Table.Td>
                         <Table.Td>

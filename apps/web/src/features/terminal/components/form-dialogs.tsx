@@ -1,7 +1,12 @@
 import {
   EmergencyAlertInputSchema,
+  FUEL_CONFIRM_MESSAGE,
+  FUEL_REASON_MESSAGE,
   FUEL_TYPES,
+  type FuelBaseline,
+  type FuelIssueDetail,
   FuelLogInputSchema,
+  fuelIssues,
   INCIDENT_TYPES,
   IncidentReportInputSchema,
   wordsOf,
@@ -15,12 +20,14 @@ import {
   Select,
   Stack,
   Switch,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { z } from 'zod';
+import { useFormatters } from '../../../lib/use-formatters';
 import { useEmergencyTypes } from '../api';
 
 type Errors = Record<string, string>;
@@ -102,17 +109,36 @@ export function FuelLogDialog({
   submitting,
   onCancel,
   onSubmit,
-}: FormDialogProps<z.input<typeof FuelLogInputSchema>>) {
-  const [odometer, setOdometer] = useState<number | string>('');
-  const [liters, setLiters] = useState<number | string>('');
+  baseline,
+}: FormDialogProps<z.input<typeof FuelLogInputSchema>> & {
+  /** The vehicle's last reading and tank size: an implausible reading asks for a reason (ADR 27). */
+  baseline?: FuelBaseline | null;
+}) {
+  const { number } = useFormatters();
+  const [odometer, setOdometerValue] = useState<number | string>('');
+  const [liters, setLitersValue] = useState<number | string>('');
+  /** The checks the reading failed, once the driver was told: a reason is then required. */
+  const [issues, setIssues] = useState<FuelIssueDetail[]>([]);
+  const [reason, setReason] = useState('');
+  // A changed reading is checked afresh.
+  const setOdometer = (v: number | string) => {
+    setOdometerValue(v);
+    setIssues([]);
+  };
+  const setLiters = (v: number | string) => {
+    setLitersValue(v);
+    setIssues([]);
+  };
   const [fuelType, setFuelType] = useState<string>('Diesel');
   const [location, setLocation] = useState('');
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   useEffect(() => {
     if (!opened) return;
-    setOdometer('');
-    setLiters('');
+    setOdometerValue('');
+    setLitersValue('');
+    setIssues([]);
+    setReason('');
     setFuelType('Diesel');
     setLocation('');
     setNotes('');
@@ -130,14 +156,34 @@ export function FuelLogDialog({
     };
     const result = FuelLogInputSchema.safeParse(body);
     setErrors(errorsOf(result));
-    if (result.success) onSubmit(body as z.input<typeof FuelLogInputSchema>);
+    if (!result.success) return;
+    const found = fuelIssues(
+      {
+        odometerReading: result.data.odometerReading,
+        litersAdded: result.data.litersAdded,
+        fuelDate: body.fuelDate,
+      },
+      baseline ?? {},
+      (n) => number(n, 2),
+    );
+    if (found.length > 0 && issues.length === 0) {
+      setIssues(found);
+      return;
+    }
+    if (found.length > 0 && reason.trim() === '') {
+      setErrors({ confirmReason: FUEL_REASON_MESSAGE });
+      return;
+    }
+    onSubmit({ ...body, ...(found.length > 0 ? { confirmReason: reason } : {}) } as z.input<
+      typeof FuelLogInputSchema
+    >);
   };
 
   return (
     <FormModal
       opened={opened}
       title="Fuel / Odometer"
-      submitLabel="Submit Fuel Log"
+      submitLabel={issues.length > 0 ? 'Confirm and Submit' : 'Submit Fuel Log'}
       submitting={submitting}
       onCancel={onCancel}
       onSubmit={submit}
@@ -180,6 +226,36 @@ export function FuelLogDialog({
         onChange={(e) => setLocation(e.currentTarget.value)}
       />
       <Textarea label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+      {issues.length > 0 && (
+        <Alert
+          color="orange"
+          variant="light"
+          title={FUEL_CONFIRM_MESSAGE}
+          data-testid="fuel-confirm"
+          role="alert"
+        >
+          <Stack gap="sm">
+            {issues.map((i) => (
+              <Text key={i.issue} size="md">
+                {i.message}
+              </Text>
+            ))}
+            <Textarea
+              size="lg"
+              label="Reason for confirming"
+              description="The reading is kept, marked for the office to check."
+              required
+              value={reason}
+              onChange={(e) => {
+                setReason(e.currentTarget.value);
+                setErrors((x) => ({ ...x, confirmReason: '' }));
+              }}
+              error={errors.confirmReason || undefined}
+              maxLength={500}
+            />
+          </Stack>
+        </Alert>
+      )}
     </FormModal>
   );
 }

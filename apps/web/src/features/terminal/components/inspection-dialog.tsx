@@ -27,7 +27,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { showToast } from '../../../lib/toast';
 import { useInspectionQuestions } from '../api';
 
@@ -62,9 +62,19 @@ export function InspectionDialog({
   onCancel,
   onSubmit,
   servesSchoolJob = false,
+  intro,
+  submitLabel = 'Submit Inspection',
+  onSkip,
+  skipLabel,
 }: {
   kind: InspectionKind;
   opened: boolean;
+  /** Shown above the questions (clock-out says why the form is asked for). */
+  intro?: ReactNode;
+  submitLabel?: string;
+  /** Offered when the form may be skipped (clock-out of a shift that carried no job). */
+  onSkip?: () => void;
+  skipLabel?: string;
   /** The shift served a school job: the clear-of-bus check cannot be N/A. */
   servesSchoolJob?: boolean;
   submitting: boolean;
@@ -157,6 +167,7 @@ export function InspectionDialog({
         <Loader role="status" aria-label="Loading questions" />
       ) : (
         <Stack gap="lg" maw={900} mx="auto">
+          {intro}
           {questions.length === 0 && <Text>There are no inspection questions to answer.</Text>}
           {byCategory.map((group) => (
             <Stack key={group.category} gap="sm" component="section" aria-label={group.category}>
@@ -295,8 +306,13 @@ export function InspectionDialog({
             <Button variant="default" size="lg" h={56} onClick={onCancel} disabled={submitting}>
               Cancel
             </Button>
+            {onSkip && (
+              <Button variant="light" color="gray" size="lg" h={56} onClick={onSkip} disabled={submitting}>
+                {skipLabel ?? 'Skip'}
+              </Button>
+            )}
             <Button size="lg" h={56} onClick={submit} loading={submitting}>
-              Submit Inspection
+              {submitLabel}
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,4 @@
-import { type DriverJob, hoursElapsed, type Shift, type Vehicle } from '@dms/domain';
+import { type DriverJob, type EndShiftInput, hoursElapsed, type Shift, type Vehicle } from '@dms/domain';
 import {
   Alert,
   Badge,
@@ -21,6 +21,7 @@ import {
   IconReportMedical,
   IconUrgent,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -49,7 +50,17 @@ import { useOutbox } from '../use-outbox';
 /** Spec 1 §9: the on-shift clock refreshes every 30 seconds. */
 const CLOCK_REFRESH_MS = 30_000;
 
-type OpenForm = 'vehicle' | 'pre' | 'end' | 'fuel' | 'emergency' | 'incident' | 'logout' | null;
+type OpenForm =
+  | 'vehicle'
+  | 'pre'
+  | 'end'
+  | 'clock-out'
+  | 'skip'
+  | 'fuel'
+  | 'emergency'
+  | 'incident'
+  | 'logout'
+  | null;
 
 function useNow(everyMs: number): Date {
   const [now, setNow] = useState(() => new Date());
@@ -139,6 +150,7 @@ export function TerminalDashboardPage() {
   const [tab, setTab] = useState<'today' | 'upcoming'>('today');
   const [viewing, setViewing] = useState<DriverJob | null>(null);
   const clearUpdates = useClearTerminalJobUpdates();
+  const queryClient = useQueryClient();
   const onShift = Boolean(shift.data);
   const name = [driver?.firstName, driver?.lastName].filter(Boolean).join(' ');
 
@@ -161,7 +173,9 @@ export function TerminalDashboardPage() {
   const send = async (url: string, body: unknown, label: string, done: string, failed: string) => {
     setSending(true);
     try {
-      if (announce(await outbox.submit(url, body, label), done, failed)) setOpen(null);
+      const outcome = await outbox.submit(url, body, label);
+      if (announce(outcome, done, failed)) setOpen(null);
+      return outcome.status;
     } finally {
       setSending(false);
     }
@@ -186,12 +200,30 @@ export function TerminalDashboardPage() {
     );
   };
 
-  const clockOut = () => {
+  const [clockOutKey, setClockOutKey] = useState('');
+  /** Clock out (ADR 27): with the end-of-shift inspection sent together, or without one (a skip). */
+  const clockOut = (payload?: InspectionPayload) => {
     if (!shift.data) return;
+    const skipped = !payload && !shift.data.endOfShiftDone;
     endShift.mutate(
-      { shiftId: shift.data.id, key: `end-${shift.data.id}` },
       {
-        onSuccess: () => showToast({ title: 'Shift Ended', tone: 'success' }),
+        shiftId: shift.data.id,
+        key: clockOutKey || `end-${crypto.randomUUID()}`,
+        body: payload ? { endOfShift: payload as EndShiftInput['endOfShift'] } : {},
+      },
+      {
+        onSuccess: () => {
+          setOpen(null);
+          showToast({
+            title: 'Shift Ended',
+            message: skipped
+              ? 'The end-of-shift inspection was skipped; your shift records it.'
+              : payload
+                ? 'Inspection Submitted'
+                : undefined,
+            tone: 'success',
+          });
+        },
         onError: (error) =>
           showToast({
             title: 'Failed to end shift',
@@ -201,6 +233,13 @@ export function TerminalDashboardPage() {
       },
     );
   };
+  /** The Clock Out button leads into the end-of-shift form, unless one is already on record. */
+  const startClockOut = () => {
+    setClockOutKey(`end-${crypto.randomUUID()}`);
+    if (shift.data?.endOfShiftDone) clockOut();
+    else setOpen('clock-out');
+  };
+  const carriesJob = shift.data?.carriesJob ?? true;
 
   const jobs = useTerminalJobs(tab);
   const openJob = (job: DriverJob) => {
@@ -224,7 +263,13 @@ export function TerminalDashboardPage() {
         </Stack>
         <Group gap="sm">
           {onShift ? (
-            <Button size="lg" h={56} color="orange" onClick={clockOut} loading={endShift.isPending}>
+            <Button
+              size="lg"
+              h={56}
+              color="orange"
+              onClick={startClockOut}
+              loading={endShift.isPending && open !== 'clock-out'}
+            >
               Clock Out
             </Button>
           ) : (
@@ -391,11 +436,50 @@ export function TerminalDashboardPage() {
             'End of shift inspection',
             'Inspection Submitted',
             'Failed to submit inspection',
-          )
+          ).then((status) => {
+            // On record now: Clock Out ends the shift without asking for the form again.
+            if (status === 'sent')
+              queryClient.setQueryData<Shift | null>(['/api/shifts/active'], (s) =>
+                s ? { ...s, endOfShiftDone: true } : s,
+              );
+          })
         }
+      />
+      <InspectionDialog
+        kind="end_of_shift"
+        opened={open === 'clock-out'}
+        servesSchoolJob={shift.data?.servesSchoolJob ?? false}
+        submitting={endShift.isPending}
+        submitLabel="Submit and Clock Out"
+        intro={
+          <Alert
+            color={carriesJob ? 'orange' : 'blue'}
+            variant="light"
+            icon={<IconClipboardCheck size={20} aria-hidden="true" />}
+            data-testid="clock-out-intro"
+          >
+            {carriesJob
+              ? 'You drove a job today: complete the end-of-shift inspection to clock out.'
+              : 'You had no job today. Complete the end-of-shift inspection, or skip it: a skip is recorded on your shift.'}
+          </Alert>
+        }
+        onSkip={carriesJob ? undefined : () => setOpen('skip')}
+        skipLabel="Skip and Clock Out"
+        onCancel={() => setOpen(null)}
+        onSubmit={(payload) => clockOut(payload)}
+      />
+      <ConfirmDialog
+        opened={open === 'skip'}
+        title="Skip the end-of-shift inspection?"
+        message="Your shift ends without the inspection, and the timesheet and reports show that it was skipped."
+        confirmLabel="Skip and Clock Out"
+        loading={endShift.isPending}
+        onConfirm={() => clockOut()}
+        onCancel={() => setOpen('clock-out')}
       />
       <FuelLogDialog
         opened={open === 'fuel'}
+        baseline={shift.data?.fuelBaseline}
         submitting={sending}
         onCancel={() => setOpen(null)}
         onSubmit={(body) =>
