@@ -1,3 +1,4 @@
+export * from './attention.schema';
 export * from './auth.schema';
 export * from './branding';
 export * from './customer.schema';
