@@ -9,6 +9,7 @@ import { logSafeError } from './http/log-safe-error';
 import { pinDigest, pinKeyOf } from './lib/pin-digest';
 import { deriveKey } from './lib/secrets';
 import { createMailer, type Mailer } from './mail/mailer';
+import { attentionRoutes } from './modules/attention';
 import { authRoutes, googleRoutes } from './modules/auth';
 import { customersRoutes } from './modules/customers';
 import { depotsRoutes } from './modules/depots';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { codePepper: deriveKey(secret, 'verification-code') });
   await app.register(googleRoutes);
   await app.register(preferencesRoutes);
+  await app.register(attentionRoutes);
   await app.register(vehiclesRoutes);
   await app.register(vehicleDefectsRoutes);
   await app.register(vehicleCategoriesRoutes);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { checkClockIns, sendAttentionMails } from './modules/attention';
 import { expireOffersAndNotify } from './modules/job-offers';
 import { sendDueChangeMails, sendDueReminders } from './modules/jobs';
 import type { NotificationDeps } from './modules/notifications';
@@ -7,6 +8,8 @@ import type { ScheduledTask } from './queue/background-queue';
 export const EXPIRE_OFFERS_TASK = 'expire-offers';
 export const SEND_REMINDERS_TASK = 'send-reminders';
 export const SEND_CHANGE_MAILS_TASK = 'send-driver-change-mails';
+export const CHECK_CLOCK_INS_TASK = 'check-clock-ins';
+export const SEND_ATTENTION_MAILS_TASK = 'send-attention-mails';
 
 /** The periodic work of the app, run by the background queue on one instance at a time. */
 export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
@@ -38,6 +41,21 @@ export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
       cron: '* * * * *',
       run: async (log) => {
         await sendDueChangeMails(deps(log));
+      },
+    },
+    {
+      // Every minute: a driver not clocked in 15 minutes before departure shows within a minute (ADR 28).
+      name: CHECK_CLOCK_INS_TASK,
+      cron: '* * * * *',
+      run: async () => {
+        await checkClockIns(app.db, app.config.timezone);
+      },
+    },
+    {
+      name: SEND_ATTENTION_MAILS_TASK,
+      cron: '* * * * *',
+      run: async (log) => {
+        await sendAttentionMails(deps(log));
       },
     },
   ];

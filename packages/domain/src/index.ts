@@ -1,4 +1,5 @@
 export * from './address-suggestion.schema';
+export * from './attention.schema';
 export * from './auth.schema';
 export * from './branding';
 export * from './customer.schema';

@@ -29,6 +29,8 @@ export const PreferencesSchema = z.object({
     .int({ error: MESSAGES.reminderHours })
     .min(1, { error: MESSAGES.reminderHours })
     .max(168, { error: MESSAGES.reminderHours }),
+  /** Managers: mail of serious attention items, new incidents and defects (ADR 28). Kept on when a client leaves it out. */
+  emailSafetyAlerts: Flag.default(1),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
@@ -38,4 +40,5 @@ export const DEFAULT_PREFERENCES: Preferences = {
   emailCancellations: 1,
   emailReminders: 1,
   reminderHours: DEFAULT_REMINDER_HOURS,
+  emailSafetyAlerts: 1,
 };

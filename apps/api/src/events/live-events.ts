@@ -25,6 +25,8 @@ export type LiveEventType =
   | 'offers.changed'
   | 'requests.changed'
   | 'emergency'
+  /** The managers' attention list changed (ADR 28). */
+  | 'attention.changed'
   /** A terminal's PIN counters changed in a way managers must see: a PIN locked, a terminal blocked. */
   | 'terminals.changed';
 

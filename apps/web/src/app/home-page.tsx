@@ -1,9 +1,13 @@
+import { Stack } from '@mantine/core';
 import { lazy } from 'react';
 import { loadDriverDashboard, loadManagerDashboard } from './home-dashboards';
 import { usePortal } from './portal-context';
 
 const ManagerDashboardPage = lazy(async () => ({
   default: (await loadManagerDashboard()).ManagerDashboardPage,
+}));
+const AttentionPanel = lazy(async () => ({
+  default: (await import('../features/attention/components/attention-panel')).AttentionPanel,
 }));
 const DriverDashboardPage = lazy(async () => ({
   default: (await loadDriverDashboard()).DriverDashboardPage,
@@ -15,5 +19,13 @@ const DriverDashboardPage = lazy(async () => ({
  */
 export function HomePage() {
   const { portal } = usePortal();
-  return portal === 'manager' ? <ManagerDashboardPage /> : <DriverDashboardPage />;
+  // The manager's home puts what needs attention (ADR 28) above the job list.
+  return portal === 'manager' ? (
+    <Stack gap="md">
+      <AttentionPanel />
+      <ManagerDashboardPage />
+    </Stack>
+  ) : (
+    <DriverDashboardPage />
+  );
 }

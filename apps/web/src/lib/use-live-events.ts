@@ -7,6 +7,7 @@ const STALE_ON: Record<string, readonly string[]> = {
   'offers.changed': ['job-offers', 'jobs', 'dispatch'],
   'requests.changed': ['jobs', 'dispatch'],
   'terminals.changed': ['terminals', 'drivers'],
+  'attention.changed': ['attention'],
 };
 
 type Handler = (data: Record<string, string>) => void;

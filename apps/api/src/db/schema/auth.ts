@@ -121,6 +121,8 @@ export const driverPreferences = pgTable('driver_preferences', {
   emailCancellations: flag('email_cancellations', 1),
   emailReminders: flag('email_reminders', 1),
   reminderHours: integer('reminder_hours').notNull().default(24),
+  /** Managers: mail of serious attention items (incidents, defects) (ADR 28). */
+  emailSafetyAlerts: flag('email_safety_alerts', 1),
   ...timestamps(),
 });
 

@@ -1,4 +1,5 @@
 // The whole data model. drizzle-kit reads this file; client.ts passes it to Drizzle.
+export * from './attention';
 export * from './auth';
 export * from './customers';
 export * from './events';

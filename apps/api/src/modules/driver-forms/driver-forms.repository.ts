@@ -325,3 +325,21 @@ export async function resolveEmergency(
     .set({ ...values, status: 'resolved', updatedAt: values.resolvedAt })
     .where(eq(emergencyAlerts.id, id));
 }
+
+/** The driver's name and the vehicle's label, for what managers are told (ADR 28). */
+export async function namesOf(db: Db, driverId: string, vehicleId: string | null) {
+  const [driver] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, driverId));
+  const [vehicle] = vehicleId
+    ? await db
+        .select({ rego: vehicles.registrationNumber, nickname: vehicles.nickname })
+        .from(vehicles)
+        .where(eq(vehicles.id, vehicleId))
+    : [];
+  return {
+    driver: [driver?.firstName, driver?.lastName].filter(Boolean).join(' ') || 'A driver',
+    vehicle: vehicle ? [vehicle.rego, vehicle.nickname].filter(Boolean).join(' · ') || 'a vehicle' : null,
+  };
+}

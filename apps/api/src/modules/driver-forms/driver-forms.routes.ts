@@ -41,6 +41,7 @@ import {
   submitIncident,
   submitPreDeparture,
 } from './driver-forms.service';
+import { emergencyNeedsAttention } from './safety-attention';
 
 // The terminal's calls (spec 1 §7): a driver signed in at the terminal, or a signed-in driver. The
 // driver and the shift come from the session, never from the body. Every POST may carry an
@@ -231,6 +232,13 @@ export async function driverFormsRoutes(app: FastifyInstance): Promise<void> {
         const managers = await activeManagerIds(tx);
         await recordAlertNotifications(tx, alert.id, managers);
         await publishLiveEvent(tx, { type: 'emergency', roles: ['manager'], payload: { alertId: alert.id } });
+        await emergencyNeedsAttention(tx, {
+          id: alert.id,
+          driverId,
+          vehicleId: (await getActiveShift(tx, driverId))?.vehicleId ?? null,
+          typeName: alert.typeName,
+          location: request.body.location ?? null,
+        });
         await mailManagers(tx, alert.id, managers);
         return { id: alert.id, recordedAt: alert.recordedAt };
       }),

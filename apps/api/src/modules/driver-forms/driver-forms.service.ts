@@ -50,6 +50,7 @@ import {
   insertPreDeparture,
   servesSchoolJob,
 } from './driver-forms.repository';
+import { defectNeedsAttention, incidentNeedsAttention } from './safety-attention';
 
 // Clocking in and out and the drivers' forms (spec 1 §2-§5). Each runs inside the idempotent write's
 // transaction: the row and the stored result commit together.
@@ -82,7 +83,14 @@ async function openDefectIfFailed(
   status: OverallStatus,
   values: Parameters<typeof insertDefect>[1],
 ): Promise<void> {
-  if (status === 'fail') await insertDefect(tx, values);
+  if (status !== 'fail') return;
+  const id = await insertDefect(tx, values);
+  await defectNeedsAttention(tx, {
+    id,
+    driverId: values.reportedBy,
+    vehicleId: values.vehicleId,
+    items: values.items,
+  });
 }
 
 async function requireShift(tx: Db, driverId: string): Promise<Shift> {
@@ -340,6 +348,15 @@ export async function submitIncident(
     witnessDetails: input.witnessDetails,
     policeNotified: input.policeNotified as 0 | 1,
     policeReportNumber: input.policeReportNumber,
+  });
+  await incidentNeedsAttention(tx, {
+    id: row.id,
+    driverId,
+    vehicleId: shift.vehicleId,
+    incidentType: input.incidentType,
+    location: input.location ?? null,
+    injuriesReported: input.injuriesReported,
+    policeNotified: input.policeNotified,
   });
   return { id: row.id, recordedAt: row.recordedAt.toISOString() };
 }

@@ -16,6 +16,7 @@ export async function recipients(db: Db, userIds: readonly string[]) {
       emailJobUpdates: driverPreferences.emailJobUpdates,
       emailCancellations: driverPreferences.emailCancellations,
       emailReminders: driverPreferences.emailReminders,
+      emailSafetyAlerts: driverPreferences.emailSafetyAlerts,
     })
     .from(users)
     .leftJoin(driverPreferences, eq(driverPreferences.userId, users.id))
@@ -26,6 +27,7 @@ export async function recipients(db: Db, userIds: readonly string[]) {
     emailJobUpdates: r.emailJobUpdates ?? 1,
     emailCancellations: r.emailCancellations ?? 1,
     emailReminders: r.emailReminders ?? 1,
+    emailSafetyAlerts: r.emailSafetyAlerts ?? 1,
   }));
 }
 

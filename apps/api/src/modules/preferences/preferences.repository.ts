@@ -9,6 +9,7 @@ const columns = {
   emailCancellations: driverPreferences.emailCancellations,
   emailReminders: driverPreferences.emailReminders,
   reminderHours: driverPreferences.reminderHours,
+  emailSafetyAlerts: driverPreferences.emailSafetyAlerts,
 };
 
 /** The user's saved preferences, or the defaults when none were saved. */

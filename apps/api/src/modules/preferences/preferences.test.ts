@@ -33,6 +33,7 @@ describe('/api/preferences', () => {
       emailCancellations: 1,
       emailReminders: 1,
       reminderHours: 24,
+      emailSafetyAlerts: 1,
     });
   });
 
@@ -46,10 +47,12 @@ describe('/api/preferences', () => {
     };
     const res = await put({ ...values, unknownField: 'dropped' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(values);
-    expect((await put({ ...values, reminderHours: 2 })).json().reminderHours).toBe(2);
+    // A client that does not know the managers' safety alerts leaves them on (ADR 28).
+    expect(res.json()).toEqual({ ...values, emailSafetyAlerts: 1 });
+    const saved = await put({ ...values, reminderHours: 2, emailSafetyAlerts: 0 });
+    expect(saved.json()).toMatchObject({ reminderHours: 2, emailSafetyAlerts: 0 });
     const read = await t.app.inject({ url: '/api/preferences', headers: { cookie } });
-    expect(read.json()).toEqual({ ...values, reminderHours: 2 });
+    expect(read.json()).toEqual({ ...values, reminderHours: 2, emailSafetyAlerts: 0 });
   });
 
   it('keeps each user to their own preferences', async () => {

@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useAttention } from '../../features/attention/api';
 import { usePendingOfferCount } from '../../features/driver-jobs/api';
 import classes from './main-nav.module.css';
 
@@ -49,6 +50,26 @@ function PendingOffersBadge() {
   );
 }
 
+/** Open attention items beside the manager's Dashboard tab (ADR 28); nothing when none. */
+function AttentionBadge() {
+  const data = useAttention().data;
+  const count = data?.open ?? 0;
+  if (count === 0) return null;
+  const serious = data?.items.some((i) => i.serious) ?? false;
+  return (
+    <Badge
+      size="sm"
+      circle={count < 10}
+      color={serious ? 'red' : 'yellow'}
+      variant="filled"
+      data-testid="attention-badge"
+    >
+      <span aria-hidden="true">{count}</span>
+      <VisuallyHidden>{`, ${count} ${count === 1 ? 'item needs' : 'items need'} attention`}</VisuallyHidden>
+    </Badge>
+  );
+}
+
 function isActive(pathname: string, prefix: string): boolean {
   if (prefix === '/') return pathname === '/';
   return pathname.startsWith(prefix);
@@ -70,6 +91,7 @@ export function MainNav({ portal }: { portal: Portal }) {
           <Icon size={16} stroke={1.75} aria-hidden="true" />
           {text}
           {to === '/job-offers' && <PendingOffersBadge />}
+          {portal === 'manager' && to === '/' && <AttentionBadge />}
         </Link>
       ))}
     </nav>

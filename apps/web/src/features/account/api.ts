@@ -21,6 +21,7 @@ export function normalisePreferences(raw: unknown): Preferences {
     emailReminders: flag(p.emailReminders, DEFAULT_PREFERENCES.emailReminders),
     reminderHours:
       Number.isInteger(hours) && hours >= 1 && hours <= 168 ? hours : DEFAULT_PREFERENCES.reminderHours,
+    emailSafetyAlerts: flag(p.emailSafetyAlerts, DEFAULT_PREFERENCES.emailSafetyAlerts),
   };
 }
 

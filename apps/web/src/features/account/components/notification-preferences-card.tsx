@@ -6,7 +6,12 @@ import { SectionHeader } from '../../../components/section-header';
 import { showToast } from '../../../lib/toast';
 import { usePreferences, useUpdatePreferences } from '../api';
 
-type FlagField = 'emailNewAssignments' | 'emailJobUpdates' | 'emailCancellations' | 'emailReminders';
+type FlagField =
+  | 'emailNewAssignments'
+  | 'emailJobUpdates'
+  | 'emailCancellations'
+  | 'emailReminders'
+  | 'emailSafetyAlerts';
 
 const SWITCHES: ReadonlyArray<{ field: FlagField; label: string; description: string }> = [
   {
@@ -27,6 +32,14 @@ const SWITCHES: ReadonlyArray<{ field: FlagField; label: string; description: st
   },
 ];
 
+/** Managers only: mail of serious items on the attention list (ADR 28). */
+const SAFETY_SWITCH = {
+  field: 'emailSafetyAlerts' as const,
+  label: 'Safety alerts',
+  description:
+    'When a driver reports an incident or a vehicle defect (emergencies always mail every manager)',
+};
+
 const REMINDER_OPTIONS = REMINDER_HOUR_OPTIONS.map((hours) => ({
   value: String(hours),
   label: `${hours} ${hours === 1 ? 'hour' : 'hours'} before`,
@@ -37,7 +50,8 @@ function samePreferences(a: Preferences, b: Preferences): boolean {
 }
 
 /** Email notification preferences (spec 1 §2, §3): four switches and the reminder time. */
-export function NotificationPreferencesCard() {
+export function NotificationPreferencesCard({ manager = false }: { manager?: boolean }) {
+  const switches = manager ? [...SWITCHES, SAFETY_SWITCH] : SWITCHES;
   const query = usePreferences();
   const update = useUpdatePreferences();
   const [draft, setDraft] = useState<Preferences | null>(null);
@@ -108,7 +122,7 @@ export function NotificationPreferencesCard() {
           </Alert>
         ) : (
           <Stack gap="lg">
-            {SWITCHES.map(({ field, label, description }) => (
+            {switches.map(({ field, label, description }) => (
               <Switch
                 key={field}
                 label={label}

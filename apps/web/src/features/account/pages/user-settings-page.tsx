@@ -46,7 +46,7 @@ export function UserSettingsPage({ loading, user, passwordResetAction }: UserSet
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
-        <NotificationPreferencesCard />
+        <NotificationPreferencesCard manager={user.roles.includes('manager')} />
       </Grid.Col>
     </Grid>
   );
