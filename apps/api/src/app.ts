@@ -20,7 +20,7 @@ import { emergencyTypesRoutes } from './modules/emergency-types';
 import { healthRoutes } from './modules/health';
 import { inspectionQuestionsRoutes } from './modules/inspection-questions';
 import { jobOffersRoutes } from './modules/job-offers';
-import { jobPdfRoutes, jobsRoutes } from './modules/jobs';
+import { addressSuggestionsRoutes, jobPdfRoutes, jobsRoutes } from './modules/jobs';
 import { logosRoutes } from './modules/logos';
 import { settleNotification } from './modules/notifications';
 import { preferencesRoutes } from './modules/preferences';
@@ -190,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(emergencyTypesRoutes);
   await app.register(jobsRoutes);
   await app.register(jobPdfRoutes);
+  await app.register(addressSuggestionsRoutes);
   await app.register(jobOffersRoutes);
   await app.register(dispatchRoutes);
   await app.register(driverFormsRoutes);

@@ -24,6 +24,7 @@ export * from './ops-forms.schema';
 export * from './portal';
 export * from './preferences.schema';
 export * from './pricing';
+export * from './quote-terms';
 export * from './reports.schema';
 export * from './return-journey';
 export * from './roles';
