@@ -22,7 +22,7 @@ import { healthRoutes } from './modules/health';
 import { inspectionQuestionsRoutes } from './modules/inspection-questions';
 import { invoicesRoutes } from './modules/invoices';
 import { jobOffersRoutes } from './modules/job-offers';
-import { jobPdfRoutes, jobsRoutes } from './modules/jobs';
+import { addressSuggestionsRoutes, jobPdfRoutes, jobsRoutes } from './modules/jobs';
 import { logosRoutes } from './modules/logos';
 import { settleNotification } from './modules/notifications';
 import { preferencesRoutes } from './modules/preferences';
@@ -195,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(jobsRoutes);
   await app.register(jobPdfRoutes);
   await app.register(invoicesRoutes);
+  await app.register(addressSuggestionsRoutes);
   await app.register(jobOffersRoutes);
   await app.register(quoteLinksRoutes);
   await app.register(publicQuotesRoutes);

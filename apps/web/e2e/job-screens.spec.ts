@@ -77,8 +77,8 @@ async function fillNewJob(page: Page, form: Locator) {
   await page.getByRole('option').first().click();
   await chooseOption(page, slot, 'Driver', 'James Wilson');
   const legs = form.getByTestId('job-leg');
-  await legs.nth(0).getByRole('textbox', { name: 'From' }).fill('Harbourview PS, Balmain');
-  await legs.nth(0).getByRole('textbox', { name: 'To' }).fill('Taronga Zoo, Mosman');
+  await legs.nth(0).getByRole('combobox', { name: 'From' }).fill('Harbourview PS, Balmain');
+  await legs.nth(0).getByRole('combobox', { name: 'To' }).fill('Taronga Zoo, Mosman');
   await legs.nth(0).getByLabel('Departure').fill('08:30');
   await legs.nth(0).getByLabel('Arrival').fill('09:15');
   await form.getByRole('button', { name: 'Return Journey' }).click();

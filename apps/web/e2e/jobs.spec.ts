@@ -72,13 +72,13 @@ test('create, save as draft, publish with offers, edit with the Updated badge, f
   // Legs: the first, then a return journey.
   const legs = form.getByTestId('job-leg');
   await expect(form.getByRole('button', { name: 'Return Journey' })).toBeDisabled();
-  await legs.nth(0).getByRole('textbox', { name: 'From' }).fill('Northside PS, Hornsby');
-  await legs.nth(0).getByRole('textbox', { name: 'To' }).fill('Australian Museum, Sydney');
+  await legs.nth(0).getByRole('combobox', { name: 'From' }).fill('Northside PS, Hornsby');
+  await legs.nth(0).getByRole('combobox', { name: 'To' }).fill('Australian Museum, Sydney');
   await legs.nth(0).getByLabel('Departure').fill('08:30');
   await legs.nth(0).getByLabel('Arrival').fill('09:30');
   await form.getByRole('button', { name: 'Return Journey' }).click();
   await expect(legs).toHaveCount(2);
-  await expect(legs.nth(1).getByRole('textbox', { name: 'From' })).toHaveValue('Australian Museum, Sydney');
+  await expect(legs.nth(1).getByRole('combobox', { name: 'From' })).toHaveValue('Australian Museum, Sydney');
   await legs.nth(1).getByLabel('Departure').fill('14:00');
   await legs.nth(1).getByLabel('Arrival').fill('15:00');
 
@@ -260,8 +260,8 @@ test('allocating a driver past 12 h of work in 24 h shows the numbers and needs 
   await page.getByRole('option').nth(1).click();
   await chooseOption(page, slot, 'Driver', 'Priya Sharma');
   const leg = form.getByTestId('job-leg').first();
-  await leg.getByRole('textbox', { name: 'From' }).fill('Depot');
-  await leg.getByRole('textbox', { name: 'To' }).fill('Opera House');
+  await leg.getByRole('combobox', { name: 'From' }).fill('Depot');
+  await leg.getByRole('combobox', { name: 'To' }).fill('Opera House');
   await leg.getByLabel('Departure').fill('16:30');
   await leg.getByLabel('Arrival').fill('19:00');
 

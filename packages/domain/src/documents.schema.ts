@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOGO_BACKGROUNDS } from './branding';
-import { hexColor, multilineText, optionalText, requiredText } from './fields';
+import { hexColor, lineText, multilineText, optionalText, requiredText } from './fields';
+import { QUOTE_VALID_DAYS_MAX, QUOTE_VALID_DAYS_MESSAGE, TAX_LABEL_MAX_LENGTH } from './quote-terms';
 
 // Quote template settings and terms templates (spec 2 §2.7, §3.2, §5, §9).
 
@@ -48,6 +49,20 @@ export const DocumentSettingsInputSchema = z.object({
   showVehicleNotes: z.boolean(),
   showTermsAndConditions: z.boolean(),
   showPricingBreakdown: z.boolean(),
+  /** Days a quote holds from its issue date ("Valid until"); left out, the stored value stays. */
+  quoteValidDays: z.coerce
+    .number({ error: QUOTE_VALID_DAYS_MESSAGE })
+    .int({ error: QUOTE_VALID_DAYS_MESSAGE })
+    .min(1, { error: QUOTE_VALID_DAYS_MESSAGE })
+    .max(QUOTE_VALID_DAYS_MAX, { error: QUOTE_VALID_DAYS_MESSAGE })
+    .optional(),
+  /** The tax line's name ('GST'); blank means the locale's usual name. Left out, the stored value stays. */
+  taxLabel: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      lineText(TAX_LABEL_MAX_LENGTH).nullable(),
+    )
+    .optional(),
   /** The version the form was loaded with: a stale one is refused with 409. */
   version: z.number().int().min(0).optional(),
 });
@@ -74,6 +89,9 @@ export const DocumentSettingsSchema = z.object({
   showVehicleNotes: z.boolean(),
   showTermsAndConditions: z.boolean(),
   showPricingBreakdown: z.boolean(),
+  quoteValidDays: z.number().int(),
+  /** Null: the quote uses the usual name of the tax in the operator's locale (defaultTaxLabel). */
+  taxLabel: z.string().nullable(),
   updatedAt: z.string().nullable(),
   /** Optimistic-locking counter (0 while nothing is stored); send it back with PUT. */
   version: z.number().int(),

@@ -31,6 +31,7 @@ export * from './portal';
 export * from './preferences.schema';
 export * from './pricing';
 export * from './quote-link.schema';
+export * from './quote-terms';
 export * from './reports.schema';
 export * from './return-journey';
 export * from './roles';

@@ -382,6 +382,8 @@ export type DriverJob = z.infer<typeof DriverJobSchema>;
 
 /** A job as a manager sees it: everything, with prices and terms. */
 export const JobSchema = DriverJobSchema.extend({
+  /** The manager's view adds the customer's address (the quote prints it); drivers do not get it. */
+  customer: JobCustomerSchema.extend({ address: z.string().nullable() }).nullable(),
   customerId: z.string().nullable(),
   contactId: z.string().nullable(),
   contact: JobContactSchema.nullable(),

@@ -9,6 +9,11 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A lower-case `term%` LIKE pattern with the wildcards escaped: a prefix that a btree index on `lower(column) text_pattern_ops` serves. */
+export function lowerPrefixPattern(term: string): string {
+  return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Any of `columns` contains `term`, without regard to case; no condition without a term. */
 export function anyContains(
   term: string | undefined,

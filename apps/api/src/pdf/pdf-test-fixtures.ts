@@ -25,6 +25,8 @@ export const TEST_SETTINGS: DocumentSettings = {
   showVehicleNotes: true,
   showTermsAndConditions: true,
   showPricingBreakdown: true,
+  quoteValidDays: 14,
+  taxLabel: null,
   updatedAt: '2026-03-01T00:00:00.000Z',
   version: 1,
 };
@@ -96,6 +98,7 @@ export function shortJob(overrides: Partial<Job> = {}): Job {
       companyType: 'school',
       phone: '(02) 9555 0199',
       email: 'office@stmarys.edu.au',
+      address: '23 College Street, Ōtaki NSW 2000',
     },
     vehicles: [
       slot(0, {

@@ -161,7 +161,18 @@ export const jobLegs = pgTable(
     notes: text('notes'),
     ...timestamps(),
   },
-  (t) => [index('job_legs_job_id_leg_number_idx').on(t.jobId, t.legNumber)],
+  (t) => [
+    index('job_legs_job_id_leg_number_idx').on(t.jobId, t.legNumber),
+    // Address suggestions match every job's legs from the start of the address (ADR 29).
+    index('job_legs_origin_address_prefix_idx').using(
+      'btree',
+      sql`lower(${t.originAddress}) text_pattern_ops`,
+    ),
+    index('job_legs_destination_address_prefix_idx').using(
+      'btree',
+      sql`lower(${t.destinationAddress}) text_pattern_ops`,
+    ),
+  ],
 );
 
 export const jobOffers = pgTable(

@@ -73,6 +73,10 @@ export const documentSettings = pgTable('document_settings', {
   showVehicleNotes: flag('show_vehicle_notes', 1),
   showTermsAndConditions: flag('show_terms_and_conditions', 1),
   showPricingBreakdown: flag('show_pricing_breakdown', 1),
+  /** Days a quote holds from its issue date (ADR 29). */
+  quoteValidDays: integer('quote_valid_days').notNull().default(14),
+  /** The tax line's name; null means the usual name in the operator's locale (ADR 29). */
+  taxLabel: text('tax_label'),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   version: version(),
   ...timestamps(),

@@ -3,6 +3,7 @@ import {
   DEFAULT_JOB_SHEET_HEADER_TEXT,
   DEFAULT_QUOTE_FOOTER_TEXT,
   DEFAULT_QUOTE_HEADER_TEXT,
+  DEFAULT_QUOTE_VALID_DAYS,
   type DocumentSettings,
   resolveLogoBackground,
 } from '@dms/domain';
@@ -44,6 +45,8 @@ export function toDocumentSettings(row: DocumentSettingsRow | undefined): Docume
     showVehicleNotes: flag(row?.showVehicleNotes, true),
     showTermsAndConditions: flag(row?.showTermsAndConditions, true),
     showPricingBreakdown: flag(row?.showPricingBreakdown, true),
+    quoteValidDays: row?.quoteValidDays ?? DEFAULT_QUOTE_VALID_DAYS,
+    taxLabel: row?.taxLabel ?? null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
     version: row?.version ?? 0,
   };

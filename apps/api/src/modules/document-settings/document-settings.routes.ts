@@ -73,6 +73,8 @@ export async function documentSettingsRoutes(app: FastifyInstance): Promise<void
           showVehicleNotes: bit(input.showVehicleNotes),
           showTermsAndConditions: bit(input.showTermsAndConditions),
           showPricingBreakdown: bit(input.showPricingBreakdown),
+          quoteValidDays: input.quoteValidDays,
+          taxLabel: input.taxLabel,
           updatedBy: request.identity.user?.id ?? null,
         });
         if (saved === 'stale') throw new HttpError(409, STALE_RECORD_MESSAGE);

@@ -63,6 +63,8 @@ describe('document settings', () => {
       showVehicleNotes: true,
       showTermsAndConditions: true,
       showPricingBreakdown: true,
+      quoteValidDays: 14,
+      taxLabel: null,
       updatedAt: null,
       version: 0,
     });
@@ -143,5 +145,30 @@ describe('document settings', () => {
     expect(stale.json()).toEqual({ message: STALE_RECORD_MESSAGE });
     expect((await get()).json().quoteHeaderText).toBe('QUOTE');
     expect(await t.db.query.documentSettings.findMany()).toHaveLength(1);
+  });
+
+  it('keeps how long a quote holds and the tax label; left out, they stay as stored', async () => {
+    const version = (await get()).json().version;
+    const res = await put({ ...VALID, quoteValidDays: '30', taxLabel: '  GST  ', version });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ quoteValidDays: 30, taxLabel: 'GST' });
+    const kept = await put({ ...VALID, version: version + 1 });
+    expect(kept.json()).toMatchObject({ quoteValidDays: 30, taxLabel: 'GST' });
+    const blank = await put({ ...VALID, taxLabel: ' ', version: version + 2 });
+    expect(blank.json()).toMatchObject({ quoteValidDays: 30, taxLabel: null });
+  });
+
+  it('refuses a validity outside 1 to 365 whole days and a tax label over 20 characters, changing nothing', async () => {
+    const before = (await get()).json();
+    const message = 'Valid for must be a whole number of days from 1 to 365';
+    for (const quoteValidDays of [0, 366, 1.5, 'soon']) {
+      const res = await put({ ...VALID, quoteValidDays });
+      expect(res.statusCode, String(quoteValidDays)).toBe(400);
+      expect(res.json().errors).toContainEqual({ path: 'quoteValidDays', message });
+    }
+    const long = await put({ ...VALID, taxLabel: 'Goods and Services Tax (GST)' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toContainEqual({ path: 'taxLabel', message: 'Must be at most 20 characters' });
+    expect((await get()).json()).toEqual(before);
   });
 });

@@ -61,7 +61,8 @@ const JOB = `json_build_object(
   'termsTemplateId', j.terms_template_id, 'termsAndConditions', j.terms_and_conditions,
   'createdBy', j.created_by, 'version', j.version,
   'customer', case when c.id is null then null else json_build_object(
-    'id', c.id, 'companyName', c.company_name, 'companyType', c.company_type, 'phone', c.phone, 'email', c.email
+    'id', c.id, 'companyName', c.company_name, 'companyType', c.company_type, 'phone', c.phone, 'email', c.email,
+    'address', c.address
   ) end,
   'contact', case when cc.id is null then null else json_build_object(
     'id', cc.id, 'name', cc.name, 'role', cc.role, 'email', cc.email, 'phone', cc.phone

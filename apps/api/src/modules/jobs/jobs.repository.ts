@@ -73,6 +73,14 @@ function jobWhere(db: Db, filter: JobFilter): SQL | undefined {
 }
 
 /** What a driver sees of a job: no prices, no contact, only the slots they hold. */
+/** A driver sees the customer's name and phone, not where the customer is based. */
+function withoutAddress({
+  address: _address,
+  ...customer
+}: NonNullable<Job['customer']>): DriverJob['customer'] {
+  return customer;
+}
+
 export function toDriverJob(job: Job, driverId: string): DriverJob {
   return {
     id: job.id,
@@ -85,7 +93,7 @@ export function toDriverJob(job: Job, driverId: string): DriverJob {
     notesDriver: job.notesDriver,
     mapsLink: job.mapsLink,
     hasUpdates: job.hasUpdates,
-    customer: job.customer,
+    customer: job.customer ? withoutAddress(job.customer) : null,
     vehicles: job.vehicles.filter((s) => s.driverId === driverId),
     legs: job.legs,
     updatedAt: job.updatedAt,

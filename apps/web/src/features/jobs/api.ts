@@ -1,4 +1,5 @@
 import type {
+  AddressSuggestionPage,
   Contact,
   Customer,
   Depot,
@@ -188,6 +189,23 @@ export const CATEGORY_OPTIONS_KEY = ['/api/vehicle-categories-new', { limit: 200
 
 export function useCategoryOptions() {
   return useQuery<Page<VehicleCategory>>({ queryKey: CATEGORY_OPTIONS_KEY });
+}
+
+export const ADDRESS_SUGGESTIONS_PATH = '/api/address-suggestions';
+export const addressSuggestionsKey = (search: string, customerId: string | null) => [
+  ADDRESS_SUGGESTIONS_PATH,
+  { search, customerId: customerId ?? '', limit: 10 },
+];
+
+/** Addresses for a leg, searched on the server (ADR 29); asked for only while a field's list is open. */
+export function useAddressSuggestions(search: string, customerId: string | null, enabled: boolean) {
+  return useQuery<AddressSuggestionPage>({
+    queryKey: addressSuggestionsKey(search, customerId),
+    enabled,
+    placeholderData: keepPreviousData,
+    // Other jobs add addresses while the form is open; a minute old is fresh enough for a suggestion.
+    staleTime: 60_000,
+  });
 }
 
 export function useDepotOptions() {

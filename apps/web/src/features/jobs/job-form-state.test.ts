@@ -33,8 +33,10 @@ import {
   saveMessages,
   serverFieldErrors,
   setField,
+  setTripDepot,
   showsTaxRate,
   toInput,
+  tripStartAddress,
   updateAdjustment,
   updateLeg,
   updateSlot,
@@ -300,6 +302,19 @@ describe('legs', () => {
     expect(new Set(s.legs.map((l) => l.key)).size).toBe(4);
     const none = blank();
     expect(addReturnLeg(none)).toBe(none);
+  });
+
+  it("sets a depot as the first leg's pickup and the last leg's drop-off", () => {
+    const s = setTripDepot('9 Yard St')(twoLegs());
+    expect(s.legs.map((l) => [l.originAddress, l.destinationAddress])).toEqual([
+      ['9 Yard St', 'Sydney'],
+      ['B', '9 Yard St'],
+    ]);
+    expect(tripStartAddress(s)).toBe('9 Yard St');
+    expect(tripStartAddress(blank())).toBeNull();
+    // One leg: the pickup only; the drop-off is where the coach is going.
+    const one = setTripDepot('9 Yard St')(updateLeg(0, { destinationAddress: 'Zoo' })(blank()));
+    expect(one.legs.map((l) => [l.originAddress, l.destinationAddress])).toEqual([['9 Yard St', 'Zoo']]);
   });
 
   it('moves a leg up or down, and not past either end', () => {

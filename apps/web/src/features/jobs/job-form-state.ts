@@ -448,6 +448,31 @@ export const removeLeg =
   (s) =>
     canRemoveLeg(s) ? { ...s, legs: s.legs.filter((_, j) => j !== i) } : s;
 
+/**
+ * A depot as the trip's base (issue 29): the first leg starts there and, when the trip has more than
+ * one leg, the last leg ends there. A one-leg trip gets only its pickup: its drop-off is where the
+ * coach is going, and Return Journey then brings it back to the depot. The address is copied, so a
+ * depot renamed or moved later does not change a quoted job.
+ */
+export const setTripDepot =
+  (address: string): JobFormUpdate =>
+  (s) => {
+    const last = s.legs.length - 1;
+    return {
+      ...s,
+      legs: s.legs.map((leg, i) => ({
+        ...leg,
+        ...(i === 0 ? { originAddress: address } : {}),
+        ...(i === last && last > 0 ? { destinationAddress: address } : {}),
+      })),
+    };
+  };
+
+/** The address the trip starts at: the depot picker shows the depot there. */
+export function tripStartAddress(s: JobFormState): string | null {
+  return s.legs[0]?.originAddress.trim() || null;
+}
+
 /** Return Journey works once the first leg has both ends. */
 export const canAddReturnLeg = (s: JobFormState) => canReturnJourney(s.legs);
 

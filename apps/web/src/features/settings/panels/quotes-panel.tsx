@@ -2,8 +2,10 @@ import {
   DEFAULT_DOCUMENT_COLORS,
   DEFAULT_QUOTE_FOOTER_TEXT,
   DEFAULT_QUOTE_HEADER_TEXT,
+  DEFAULT_QUOTE_VALID_DAYS,
   type DocumentSettings,
   DocumentSettingsInputSchema,
+  defaultTaxLabel,
   type LogoBackground,
   STALE_RECORD_MESSAGE,
 } from '@dms/domain';
@@ -12,6 +14,7 @@ import {
   ColorInput,
   Divider,
   Group,
+  NumberInput,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -24,6 +27,7 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconExternalLink, IconPalette } from '@tabler/icons-react';
 import { QueryState } from '../../../components/query-state';
 import { isApiError } from '../../../lib/api-client';
+import { useAppSettings } from '../../../lib/app-settings';
 import { validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useDeleteDocumentLogo, useDocumentSettings, useUpdateDocumentSettings } from '../api/documents';
@@ -51,6 +55,8 @@ interface QuoteValues {
   showVehicleNotes: boolean;
   showTermsAndConditions: boolean;
   showPricingBreakdown: boolean;
+  quoteValidDays: number | string;
+  taxLabel: string;
 }
 
 function valuesOf(s: DocumentSettings): QuoteValues {
@@ -71,6 +77,8 @@ function valuesOf(s: DocumentSettings): QuoteValues {
     showVehicleNotes: s.showVehicleNotes,
     showTermsAndConditions: s.showTermsAndConditions,
     showPricingBreakdown: s.showPricingBreakdown,
+    quoteValidDays: s.quoteValidDays,
+    taxLabel: s.taxLabel ?? '',
   };
 }
 
@@ -141,6 +149,8 @@ export default function QuotesPanel() {
       showVehicleNotes: true,
       showTermsAndConditions: true,
       showPricingBreakdown: true,
+      quoteValidDays: DEFAULT_QUOTE_VALID_DAYS,
+      taxLabel: null,
       updatedAt: null,
       version: 0,
     }),
@@ -170,6 +180,7 @@ export default function QuotesPanel() {
   });
 
   const { values } = form;
+  const localTax = defaultTaxLabel(useAppSettings().settings.locale);
 
   return (
     <Stack gap="xl">
@@ -264,13 +275,34 @@ export default function QuotesPanel() {
                   </Group>
                 </SettingsSection>
 
-                <SettingsSection title="Quote Content" description="The heading and footer of the quote.">
+                <SettingsSection
+                  title="Quote Content"
+                  description="The heading, validity, tax wording and footer of the quote."
+                >
                   <TextInput
                     label="Header Text"
                     required
                     maw={360}
                     {...form.getInputProps('quoteHeaderText')}
                   />
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
+                    <NumberInput
+                      label="Quote valid for (days)"
+                      description="The quote shows “Valid until”: its date plus these days"
+                      min={1}
+                      max={365}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      {...form.getInputProps('quoteValidDays')}
+                    />
+                    <TextInput
+                      label="Tax label"
+                      description={`The name of the tax on the quote, e.g. “${localTax} (10%)”. Blank: ${localTax}`}
+                      placeholder={localTax}
+                      maxLength={20}
+                      {...form.getInputProps('taxLabel')}
+                    />
+                  </SimpleGrid>
                   <Switch
                     label="Show loyalty footer"
                     description="A footer with your loyalty offer at the bottom of each quote"

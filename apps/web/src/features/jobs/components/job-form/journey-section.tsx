@@ -1,6 +1,14 @@
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconRepeat, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconBuildingWarehouse,
+  IconPlus,
+  IconRepeat,
+  IconTrash,
+} from '@tabler/icons-react';
 import { RichTextEditor } from '../../../../components/rich-text-editor';
+import { useDepotOptions } from '../../api';
 import {
   addLeg,
   addReturnLeg,
@@ -9,12 +17,17 @@ import {
   moveLeg,
   removeLeg,
   setField,
+  setTripDepot,
+  tripStartAddress,
   updateLeg,
 } from '../../job-form-state';
+import { AddressInput } from './address-input';
 import { FormSection, type JobFormSectionProps } from './form-section';
 
 /** Journey details: the driver's notes, the route link and the legs, in order. */
 export function JourneySection({ state, onChange, errors }: JobFormSectionProps) {
+  const customerId = state.customerMode === 'existing' ? (state.customer?.id ?? null) : null;
+  const localAddress = state.customerMode === 'new' ? state.newCustomer.address : undefined;
   return (
     <FormSection title="Journey Details">
       <RichTextEditor
@@ -30,6 +43,7 @@ export function JourneySection({ state, onChange, errors }: JobFormSectionProps)
         onChange={(e) => onChange(setField('mapsLink', e.currentTarget.value))}
         error={errors.mapsLink}
       />
+      <DepotPicker state={state} onChange={onChange} />
       {state.legs.map((leg, i) => (
         <Paper key={leg.key} withBorder p="sm" radius="md" data-testid="job-leg">
           <Stack gap="xs">
@@ -66,15 +80,19 @@ export function JourneySection({ state, onChange, errors }: JobFormSectionProps)
               </Group>
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
+              <AddressInput
                 label="From"
                 value={leg.originAddress}
-                onChange={(e) => onChange(updateLeg(i, { originAddress: e.currentTarget.value }))}
+                onChange={(address) => onChange(updateLeg(i, { originAddress: address }))}
+                customerId={customerId}
+                localAddress={localAddress}
               />
-              <TextInput
+              <AddressInput
                 label="To"
                 value={leg.destinationAddress}
-                onChange={(e) => onChange(updateLeg(i, { destinationAddress: e.currentTarget.value }))}
+                onChange={(address) => onChange(updateLeg(i, { destinationAddress: address }))}
+                customerId={customerId}
+                localAddress={localAddress}
               />
               <TextInput
                 type="time"
@@ -117,5 +135,41 @@ export function JourneySection({ state, onChange, errors }: JobFormSectionProps)
         </Button>
       </Group>
     </FormSection>
+  );
+}
+
+/** Sets the first leg's pickup and, past one leg, the last leg's drop-off to a depot's address (issue 29). */
+function DepotPicker({ state, onChange }: Pick<JobFormSectionProps, 'state' | 'onChange'>) {
+  const depots = useDepotOptions();
+  const active = (depots.data?.items ?? []).filter((d) => d.isActive === 1);
+  const current = tripStartAddress(state);
+  const chosen = active.find((d) => d.address?.trim() === current)?.id ?? null;
+  const placeholder = depots.isPending
+    ? 'Loading depots…'
+    : depots.isError
+      ? 'Depots could not be loaded'
+      : active.length === 0
+        ? 'No depots yet (Settings > Depots)'
+        : 'Choose a depot';
+  return (
+    <Select
+      label="Depot"
+      description="The first leg starts here; with more than one leg, the last leg ends here"
+      placeholder={placeholder}
+      leftSection={<IconBuildingWarehouse size={16} aria-hidden="true" />}
+      data={active.map((d) => ({
+        value: d.id,
+        label: d.address ? `${d.name} — ${d.address}` : `${d.name} (no address)`,
+        disabled: !d.address,
+      }))}
+      value={chosen}
+      disabled={active.length === 0}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      onChange={(id) => {
+        const address = active.find((d) => d.id === id)?.address;
+        if (address) onChange(setTripDepot(address));
+      }}
+    />
   );
 }
