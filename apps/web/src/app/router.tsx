@@ -152,6 +152,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'invoices',
+                Component: RequireManager,
+                children: [
+                  {
+                    index: true,
+                    element: lazyPage(
+                      () => import('../features/invoices/pages/invoices-page'),
+                      'InvoicesPage',
+                    ),
+                  },
+                ],
+              },
+              {
                 Component: RequireDriver,
                 children: [
                   {
