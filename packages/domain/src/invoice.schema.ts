@@ -293,7 +293,8 @@ export const DEFAULT_INVOICE_SETTINGS: InvoiceSettings = {
   salesAccountCode: '200',
   xeroTaxType: 'OUTPUT',
   myobTaxCode: 'GST',
-  version: 0,
+  // The row a first save creates starts at 1: a form loaded before it exists saves cleanly.
+  version: 1,
 };
 
 export const AgedReceivablesRowSchema = z.object({

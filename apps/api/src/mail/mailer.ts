@@ -10,6 +10,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (an invoice's PDF), base64 so the queued payload stays JSON. */
+  attachments?: MailAttachment[];
+}
+
+/** nodemailer's attachment shape, limited to what a queued job can carry. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  encoding: 'base64';
+  contentType: string;
 }
 
 export interface SendOptions {

@@ -162,6 +162,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'invoices',
+                Component: RequireManager,
+                children: [
+                  {
+                    index: true,
+                    element: lazyPage(
+                      () => import('../features/invoices/pages/invoices-page'),
+                      'InvoicesPage',
+                    ),
+                  },
+                ],
+              },
+              {
                 Component: RequireDriver,
                 children: [
                   {

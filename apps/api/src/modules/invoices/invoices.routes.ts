@@ -23,8 +23,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { IdParamsSchema } from '../../http/list-query';
+import { invoiceMail } from '../../mail/invoice-templates';
+import { getDocumentSettings } from '../document-settings';
 import { operatorFormatters } from '../settings';
-import { getInvoice, getInvoiceSettings, getInvoiceSummaries, listInvoices } from './invoices.repository';
+import { invoiceFileName, invoicePdf } from './invoice-pdf';
+import {
+  getInvoice,
+  getInvoiceSettings,
+  getInvoiceSummaries,
+  listInvoices,
+  markSent,
+} from './invoices.repository';
 import {
   type Actor,
   createInvoiceFromJob,
@@ -286,6 +295,74 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const creditId = await creditInvoice(app.db, request.params.id, request.body.reason, actor(request));
       return reply.code(201).send(await found(creditId));
+    },
+  );
+
+  r.get(
+    '/api/invoices/:id/pdf',
+    {
+      config: { access },
+      schema: { tags, summary: 'The invoice or credit note as a PDF', params: IdParamsSchema },
+    },
+    async (request, reply) => {
+      const invoice = await found(request.params.id);
+      const pdf = await invoicePdf(app, invoice);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${invoiceFileName(invoice)}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  r.post(
+    '/api/invoices/:id/send',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "Mail the PDF to the customer's billing email, through the mail queue",
+        params: IdParamsSchema,
+        response: { 200: InvoiceSchema },
+      },
+    },
+    async (request) => {
+      const invoice = await found(request.params.id);
+      if (invoice.state === 'draft') throw new HttpError(409, 'Issue the invoice before sending it');
+      if (!invoice.billingEmail)
+        throw new HttpError(409, 'The customer has no email address: add a billing email to the customer');
+      const [pdf, settings, invoiceSettings, f] = await Promise.all([
+        invoicePdf(app, invoice),
+        getDocumentSettings(app.db),
+        getInvoiceSettings(app.db),
+        format(),
+      ]);
+      const credit = invoice.kind === 'credit_note';
+      const mail = invoiceMail({
+        companyName: settings.companyName?.trim() || 'Coach Services',
+        customerName: invoice.customerName,
+        documentName: credit ? 'Credit note' : 'Tax invoice',
+        number: invoice.number!,
+        total: f.jobMoney(Math.abs(invoice.total), invoice.currency),
+        balance: credit || invoice.balance <= 0 ? null : f.jobMoney(invoice.balance, invoice.currency),
+        dueDate: invoice.dueDate ? f.serviceDate(invoice.dueDate) : null,
+        paymentTermsText: credit ? null : invoiceSettings.paymentTermsText,
+        bankDetails: credit ? null : invoiceSettings.bankDetails,
+      });
+      await app.mailer.send({
+        to: invoice.billingEmail,
+        ...mail,
+        attachments: [
+          {
+            filename: invoiceFileName(invoice),
+            content: pdf.toString('base64'),
+            encoding: 'base64',
+            contentType: 'application/pdf',
+          },
+        ],
+      });
+      await markSent(app.db, invoice.id, new Date());
+      return found(invoice.id);
     },
   );
 }

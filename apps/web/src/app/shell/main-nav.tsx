@@ -5,6 +5,7 @@ import {
   IconCalendarTime,
   IconChartBar,
   IconClipboardList,
+  IconFileInvoice,
   IconInbox,
   IconLayoutDashboard,
   type IconProps,
@@ -28,6 +29,7 @@ const NAV: Record<Portal, NavItem[]> = {
   manager: [
     { label: 'Dashboard', to: '/', prefix: '/', Icon: IconLayoutDashboard },
     { label: 'Dispatch', to: '/dispatch', prefix: '/dispatch', Icon: IconCalendarTime },
+    { label: 'Invoices', to: '/invoices', prefix: '/invoices', Icon: IconFileInvoice },
     { label: 'Reports', to: '/reports', prefix: '/reports', Icon: IconChartBar },
     { label: 'Settings', to: '/settings/general', prefix: '/settings', Icon: IconSettings },
   ],

@@ -16,6 +16,13 @@ const BY_PREFIX: ReadonlyArray<readonly [string, PageMeta]> = [
     { title: 'Dispatch Board', description: 'One day of vehicles, drivers and jobs, hour by hour' },
   ],
   [
+    '/invoices',
+    {
+      title: 'Invoices',
+      description: 'Invoices, credit notes and payments, from done jobs to money in the bank',
+    },
+  ],
+  [
     '/reports',
     {
       title: 'Reports',

@@ -1,13 +1,16 @@
 import type {
   AddressSuggestionPage,
   Contact,
+  CreateInvoiceInput,
   Customer,
   Depot,
   Driver,
+  Invoice,
   Job,
   JobChecks,
   JobClashQuery,
   JobInput,
+  JobInvoices,
   JobSaveResult,
   JobStaffing,
   JobStatus,
@@ -221,3 +224,30 @@ export function useTermsTemplates(enabled = true) {
 /** PDFs download through the browser (spec 2 §7.1: quote-{8}.pdf, jobsheet-{8}.pdf). */
 export const quotePdfUrl = (id: string) => `${JOBS_PATH}/${id}/quote/pdf`;
 export const jobSheetPdfUrl = (id: string) => `${JOBS_PATH}/${id}/jobsheet/pdf`;
+
+// ---- invoices of a job (issue 25): the detail's panel and the list's "Create invoice"
+
+export function useJobInvoices(jobId: string | null) {
+  return useQuery<JobInvoices>({
+    queryKey: [JOBS_PATH, jobId ?? '', 'invoices'],
+    enabled: Boolean(jobId),
+    refetchOnMount: 'always',
+  });
+}
+
+export function useCreateJobInvoice() {
+  return useJobMutation(({ jobId, input }: { jobId: string; input: CreateInvoiceInput }) =>
+    apiJson<Invoice>('POST', `${JOBS_PATH}/${jobId}/invoices`, input),
+  );
+}
+
+/** Where an invoice opens: the Invoices page with its drawer. */
+export const invoicePagePath = (invoiceId: string) => `/invoices?invoice=${encodeURIComponent(invoiceId)}`;
+
+/** The statuses a job may be invoiced in (the server says the same). */
+export const INVOICEABLE_STATUSES: readonly JobStatus[] = [
+  'confirmed',
+  'assigned',
+  'in_progress',
+  'completed',
+];

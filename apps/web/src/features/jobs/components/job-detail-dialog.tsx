@@ -30,6 +30,7 @@ import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { jobSheetPdfUrl, quotePdfUrl, useJob, useMarkJobSeen } from '../api';
 import { driverName } from '../names';
+import { JobInvoicesPanel } from './job-invoices-panel';
 import { JobStaffingPanel } from './job-staffing-panel';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -229,6 +230,8 @@ export function JobDetailDialog({
           </Table>
           {job.pricingNotes && <Field label="Pricing notes">{job.pricingNotes}</Field>}
 
+          <Divider />
+          <JobInvoicesPanel job={job} />
           <Divider />
           <JobStaffingPanel job={job} />
 

@@ -11,11 +11,18 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconDots, IconFileDownload, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconFileDownload,
+  IconFileInvoice,
+  IconPencil,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
 import { JobStatusBadge } from '../../../components/driver-job/job-status-badge';
 import { vehicleName } from '../../../components/driver-job/job-summary';
 import { useFormatters } from '../../../lib/use-formatters';
-import { jobSheetPdfUrl, quotePdfUrl } from '../api';
+import { INVOICEABLE_STATUSES, jobSheetPdfUrl, quotePdfUrl } from '../api';
 import { driverName } from '../names';
 
 /** What a row's actions ask the page to do. */
@@ -24,6 +31,8 @@ export interface JobRowActions {
   onEdit: (job: JobSummary) => void;
   onPublish: (job: JobSummary) => void;
   onDelete: (job: JobSummary) => void;
+  /** Drafts the job's final invoice and opens it (issue 25). */
+  onInvoice: (job: JobSummary) => void;
 }
 
 /**
@@ -188,7 +197,7 @@ export function JobsTable({
 }
 
 /** A row's actions (spec 2 §2.2): Publish for drafts, the two PDFs, Edit and Delete. */
-function RowMenu({ job, onEdit, onPublish, onDelete }: JobRowActions & { job: JobSummary }) {
+function RowMenu({ job, onEdit, onPublish, onDelete, onInvoice }: JobRowActions & { job: JobSummary }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -218,6 +227,14 @@ function RowMenu({ job, onEdit, onPublish, onDelete }: JobRowActions & { job: Jo
         >
           Job Sheet PDF
         </Menu.Item>
+        {INVOICEABLE_STATUSES.includes(job.status) && (
+          <Menu.Item
+            leftSection={<IconFileInvoice size={16} aria-hidden="true" />}
+            onClick={() => onInvoice(job)}
+          >
+            Create invoice
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => onEdit(job)}>
           Edit
         </Menu.Item>

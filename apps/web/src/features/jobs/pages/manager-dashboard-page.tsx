@@ -4,12 +4,21 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconRefresh, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
-import { DRIVER_OPTIONS_PATH, JOBS_PATH, useDeleteJob, useJob, useJobs, usePublishJob } from '../api';
+import {
+  DRIVER_OPTIONS_PATH,
+  invoicePagePath,
+  JOBS_PATH,
+  useCreateJobInvoice,
+  useDeleteJob,
+  useJob,
+  useJobs,
+  usePublishJob,
+} from '../api';
 import { JobDetailDialog } from '../components/job-detail-dialog';
 import { JobFilters } from '../components/job-filters';
 import { JobFormDialog } from '../components/job-form-dialog';
@@ -34,6 +43,20 @@ export function ManagerDashboardPage() {
   const queryClient = useQueryClient();
   const publish = usePublishJob();
   const remove = useDeleteJob();
+  const createInvoice = useCreateJobInvoice();
+  const navigate = useNavigate();
+  const invoiceJob = (job: JobSummary) =>
+    createInvoice.mutate(
+      { jobId: job.id, input: { kind: 'final' } },
+      {
+        onSuccess: (inv) => {
+          showToast({ title: `Draft invoice created for ${job.jobNumber}`, tone: 'success' });
+          navigate(invoicePagePath(inv.id));
+        },
+        onError: (e) =>
+          showToast({ title: 'No invoice created', message: errorMessage(e, ''), tone: 'error' }),
+      },
+    );
 
   // Filters live in the URL: a reload or a shared link shows the same list.
   const update = (changes: Record<string, string | null>) =>
@@ -130,6 +153,7 @@ export function ManagerDashboardPage() {
           onEdit={setEditing}
           onPublish={(job) => setConfirm({ kind: 'publish', job })}
           onDelete={(job) => setConfirm({ kind: 'delete', job })}
+          onInvoice={invoiceJob}
         />
       </QueryState>
 
