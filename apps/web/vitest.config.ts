@@ -9,6 +9,6 @@ export default defineProject({
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
     // A component test types key by key through a whole Mantine form: 5 s is tight on a busy machine.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
   },
 });
