@@ -56,10 +56,13 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   const open = await (await james.get('/api/shifts/active')).json();
   if (open) await clockOut(james, open.id);
   const { shiftId, vehicleId } = await clockIn(james, true);
+  // A believable reading: past the vehicle's last one (ADR 27 refuses implausible ones).
+  const active = await (await james.get('/api/shifts/active')).json();
+  const odometer = (active.fuelBaseline?.previous?.odometerReading ?? 123_000) + 150;
   expect(
     (
       await james.post('/api/fuel-logs', {
-        data: { odometerReading: 123456, litersAdded: 99.5, location: `Bay ${stamp}` },
+        data: { odometerReading: odometer, litersAdded: 99.5, location: `Bay ${stamp}` },
       })
     ).status(),
   ).toBe(201);

@@ -169,6 +169,9 @@ export function createFormatters(operator: OperatorFormat) {
     /** A count or measure: '12,345', or with the given fraction digits at most. */
     number: (value: number, maximumFractionDigits = 0) =>
       numberFormat(locale, { maximumFractionDigits }).format(value),
+    /** A measure with exactly `digits` fraction digits in the locale: '1,234.50' (en-AU), '1.234,50' (de-DE). */
+    decimal: (value: number, digits: number) =>
+      numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
     /** '23 Nov 2026' */
     date: at({ dateStyle: 'medium' }),
     /** '9:05 am' (the locale's clock) */

@@ -34,6 +34,30 @@ export interface FormFilter {
 
 const reviewer = alias(users, 'reviewer');
 
+/** The defect a form raised, with who cleared it (one per failed form). */
+const defectOf = (
+  column: 'pre_departure_inspection_id' | 'end_of_shift_inspection_id',
+  formId: AnyPgColumn,
+) =>
+  sql<StoredDefect | string | null>`(
+    select jsonb_build_object(
+      'id', d.id, 'clearedAt', d.cleared_at, 'repairNote', d.repair_note,
+      'clearedByName', nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
+    )
+    from vehicle_defects d
+    left join users u on u.id = d.cleared_by
+    where d.${sql.raw(column)} = ${formId}
+    order by d.reported_at
+    limit 1
+  )`;
+
+export interface StoredDefect {
+  id: string;
+  clearedAt: string | null;
+  repairNote: string | null;
+  clearedByName: string | null;
+}
+
 const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
   sql<string | null>`nullif(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), '')`;
 const driverName = fullName(users);
@@ -106,10 +130,16 @@ export async function listPreDeparture(db: Db, filter: FormFilter) {
         damageReported: t.damageReported,
         notes: t.notes,
         responses: t.responses,
+        reviewStatus: t.reviewStatus,
+        reviewedByName: fullName(reviewer),
+        reviewedAt: t.reviewedAt,
+        reviewNotes: t.reviewNotes,
+        defect: defectOf('pre_departure_inspection_id', t.id),
       })
       .from(t)
       .leftJoin(users, eq(users.id, t.driverId))
       .leftJoin(vehicles, eq(vehicles.id, t.vehicleId))
+      .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy))
       .where(where)
       .orderBy(desc(t.inspectionDate), desc(t.id))
       .limit(filter.limit)
@@ -140,10 +170,16 @@ export async function listEndOfShift(db: Db, filter: FormFilter) {
         clearOfBus: t.clearOfBus,
         notes: t.notes,
         responses: t.responses,
+        reviewStatus: t.reviewStatus,
+        reviewedByName: fullName(reviewer),
+        reviewedAt: t.reviewedAt,
+        reviewNotes: t.reviewNotes,
+        defect: defectOf('end_of_shift_inspection_id', t.id),
       })
       .from(t)
       .leftJoin(users, eq(users.id, t.driverId))
       .leftJoin(vehicles, eq(vehicles.id, t.vehicleId))
+      .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy))
       .where(where)
       .orderBy(desc(t.inspectionDate), desc(t.id))
       .limit(filter.limit)

@@ -2,6 +2,7 @@ import {
   CLEAR_OF_BUS_LABELS,
   EMERGENCY_STATUS_LABELS,
   type Formatters,
+  FUEL_ISSUE_LABELS,
   INCIDENT_STATUS_LABELS,
   isDestructiveSeverity,
   OVERALL_STATUS_COLORS,
@@ -100,9 +101,26 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
       { header: 'Driver', cell: driver },
       { header: 'Vehicle', cell: (r) => r.vehicle ?? '—' },
       { header: 'Odometer (km)', cell: (r, f) => f.number(r.odometerReading) },
-      { header: 'Liters', cell: (r) => r.litersAdded.toFixed(2) },
+      { header: 'Litres', cell: (r, f) => f.decimal(r.litersAdded, 2) },
       { header: 'Fuel Type', cell: (r) => r.fuelType },
       { header: 'Location', cell: (r) => r.location ?? '—' },
+      {
+        header: 'Check',
+        cell: (r) =>
+          r.plausibilityFlags.length > 0 ? (
+            <Badge
+              color="orange"
+              variant="light"
+              style={{ minWidth: 'max-content' }}
+              title={r.plausibilityFlags.map((x) => FUEL_ISSUE_LABELS[x]).join('; ')}
+              data-testid="fuel-flag"
+            >
+              Flagged
+            </Badge>
+          ) : (
+            '—'
+          ),
+      },
     ],
     empty: 'No fuel logs submitted yet',
     emptyFiltered: 'No fuel logs match your filters',
