@@ -307,7 +307,7 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   const fuel = device.getByRole('dialog', { name: 'Fuel / Odometer' });
   await fuel.getByRole('button', { name: 'Submit Fuel Log' }).click();
   await expect(fuel.getByText('Odometer reading is required')).toBeVisible();
-  await expect(fuel.getByText('Liters added is required')).toBeVisible();
+  await expect(fuel.getByText('Litres added is required')).toBeVisible();
   await scan(device, 'terminal fuel dialog with errors');
   // A believable reading: a little past the vehicle's last one (ADR 27 refuses implausible ones).
   const onShift = await (await device.request.get('/api/shifts/active')).json();

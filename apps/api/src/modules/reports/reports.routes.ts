@@ -383,7 +383,8 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { tab } = request.params;
       const format = await operatorFormatters(app.db, app.config.timezone);
-      const local = (value: string) => format.dateTime(value);
+      // The screen's date form beside the ISO one (ADR 27): a person reads one, a program the other.
+      const local = (value: string) => format.reportDateTime(value);
       const out = new PassThrough();
       void exportCsv(
         app.db,

@@ -326,7 +326,8 @@ describe('export', () => {
       'Date (ISO),Date,Driver,Vehicle,Odometer (km),Litres,Fuel Type,Location,Notes,Flagged,Confirmed because',
     );
     expect(lines).toHaveLength(1204);
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,"\d+ \w+ \d{4}, \d+:\d{2}/);
+    // ISO for programs, the operator's numeric date for people (en-AU: 23/11/2026, 09:05).
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,"\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}"/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(lines[2]).toContain('"Depot, bay 2"');
     const odometers = lines.slice(1).map((l) => /,(1\d{5}),50,Diesel,/.exec(l)?.[1]);

@@ -74,6 +74,32 @@ function useReviewMutation<V>(mutationFn: (v: V) => Promise<unknown>) {
   });
 }
 
+/** The review of an inspection (ADR 27): the same steps as an incident's. */
+export function useReviewInspection(tab: 'pre-departure' | 'end-of-shift') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status, notes }: { id: string; status: 'under_review' | 'resolved'; notes: string }) =>
+      apiJson('PATCH', `${REPORT_PATHS[tab]}/${id}`, { status, notes }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === REPORT_PATHS[tab] }),
+  });
+}
+
+/** Clears the defect an inspection raised, with the repair note (POST /api/vehicle-defects/{id}/clear). */
+export function useClearFormDefect(tab: 'pre-departure' | 'end-of-shift') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, repairNote }: { id: string; repairNote: string }) =>
+      apiJson('POST', `/api/vehicle-defects/${id}/clear`, { repairNote }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (q) =>
+          q.queryKey[0] === REPORT_PATHS[tab] ||
+          q.queryKey[0] === '/api/vehicles' ||
+          q.queryKey[0] === '/api/vehicle-defects',
+      }),
+  });
+}
+
 export function useReviewIncident() {
   return useReviewMutation(
     ({ id, status, notes }: { id: string; status: 'under_review' | 'resolved'; notes: string }) =>

@@ -32,6 +32,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type ReportRows, useResolveEmergency, useReviewIncident } from '../api';
+import { InspectionReview } from './inspection-review';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -156,7 +157,7 @@ function ReviewBox({ report }: { report: IncidentReportRow | EmergencyReport }) 
   );
 }
 
-/** Every answer, note and field of one form (spec 2 §2.6), and for incidents and emergencies, their review. */
+/** Every answer, note and field of one form (spec 2 §2.6), and its review (inspections: ADR 27). */
 export function ReportDetailDialog<T extends keyof ReportRows>({
   tab,
   report,
@@ -193,6 +194,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
                   </SimpleGrid>
                   <Field label="Additional notes">{x.notes}</Field>
                   <Answers report={x} />
+                  <InspectionReview tab="pre-departure" report={x} />
                 </>
               );
             })()}
@@ -216,6 +218,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
                   </SimpleGrid>
                   <Field label="Additional notes">{x.notes}</Field>
                   <Answers report={x} />
+                  <InspectionReview tab="end-of-shift" report={x} />
                 </>
               );
             })()}

@@ -4,6 +4,7 @@ import {
   type Formatters,
   FUEL_ISSUE_LABELS,
   INCIDENT_STATUS_LABELS,
+  type IncidentStatus,
   isDestructiveSeverity,
   OVERALL_STATUS_COLORS,
   OVERALL_STATUS_LABELS,
@@ -62,6 +63,13 @@ const statusBadge = (status: OverallStatus | null) =>
     '—'
   );
 
+const REVIEW_COLORS = { submitted: 'blue', under_review: 'yellow', resolved: 'green' } as const;
+const reviewBadge = (status: IncidentStatus) => (
+  <Badge color={REVIEW_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
+    {INCIDENT_STATUS_LABELS[status]}
+  </Badge>
+);
+
 const TABS: { [K in ReportTab]: TabDef<K> } = {
   'pre-departure': {
     label: 'Pre-Departure',
@@ -71,6 +79,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
       { header: 'Vehicle', cell: (r) => r.vehicle ?? '—' },
       { header: 'Status', cell: (r) => statusBadge(r.overallStatus) },
       { header: 'Damage Reported', cell: (r) => yesNo(r.damageReported) },
+      { header: 'Review', cell: (r) => reviewBadge(r.reviewStatus) },
     ],
     statuses: [
       { value: 'pass', label: 'Pass' },
@@ -90,6 +99,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
       { header: 'Damage Found', cell: (r) => yesNo(r.bodyDamageFound || r.interiorDamageFound ? 1 : 0) },
       { header: 'Bus Clean', cell: (r) => yesNo(r.busClean) },
       { header: 'Clear of Bus', cell: (r) => (r.clearOfBus ? CLEAR_OF_BUS_LABELS[r.clearOfBus] : '—') },
+      { header: 'Review', cell: (r) => reviewBadge(r.reviewStatus) },
     ],
     empty: 'No end-of-shift inspections submitted yet',
     emptyFiltered: 'No end-of-shift inspections match your filters',
@@ -202,7 +212,7 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
   const [to, setTo] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<ReportRows[K] | null>(null);
+  const [opened, setOpen] = useState<ReportRows[K] | null>(null);
   const filters: ReportFilters = {
     search: debounced || undefined,
     from: from || undefined,
@@ -212,6 +222,8 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
   const filtered = Boolean(filters.search || filters.from || filters.to || filters.status);
   const query = useReport(tab, filters, page, PAGE_SIZE);
   const rows = (query.data?.items ?? []) as ReportRows[K][];
+  // The dialog shows the row as the list reads it now: a review or a cleared defect shows at once.
+  const open = opened ? (rows.find((r) => r.id === opened.id) ?? opened) : null;
   const resetPage =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
