@@ -50,7 +50,7 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const james = await driverApi(baseURL!, DEMO.driver.email);
   const open = await (await james.get('/api/shifts/active')).json();
@@ -272,8 +272,12 @@ test('an inspection is reviewed like an incident, and its defect is cleared from
   await expect(defect).toContainText('Open defect');
   await screenshotBothThemes(page, '/reports', 'reports-inspection-review', {
     fullPage: false,
-    prepare: async (p) => void (await openDetail(p)),
+    prepare: async (p) => {
+      const dialog = await openDetail(p);
+      await dialog.getByTestId('inspection-review').scrollIntoViewIfNeeded();
+    },
   });
+  await page.goto('/reports');
   const again = await openDetail(page);
   const form = again.getByTestId('form-defect');
   await form.getByRole('button', { name: 'Clear Defect' }).click();

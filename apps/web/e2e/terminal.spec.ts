@@ -599,6 +599,12 @@ test('Clock Out leads into the end-of-shift inspection: required after a job, sk
   await page.getByRole('combobox', { name: 'Driver' }).click();
   await page.getByRole('option', { name: /David/ }).click();
   await expect(page.getByTestId('timesheet-table').getByTestId('eos-skipped').first()).toBeVisible();
+  // And so does the End of Shift report.
+  await page.goto('/reports?tab=end-of-shift');
+  await expect(
+    page.getByTestId('skipped-eos').getByTestId('skipped-eos-row').filter({ hasText: 'David Chen' }).first(),
+  ).toBeVisible();
+  await screenshotBothThemes(page, '/reports?tab=end-of-shift', 'reports-end-of-shift-skipped');
 });
 
 test('an implausible fuel log asks for a reason at the terminal and is flagged in the fuel report; the tank size is set in Settings', async ({

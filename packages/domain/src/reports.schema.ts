@@ -120,6 +120,17 @@ export const EndOfShiftReportSchema = z.object({
 });
 export type EndOfShiftReport = z.infer<typeof EndOfShiftReportSchema>;
 
+/** A shift that ended without its end-of-shift inspection (it carried no job, ADR 27). */
+export const SkippedEndOfShiftSchema = z.object({
+  id: z.string(),
+  driverId: z.string(),
+  driverName: z.string().nullable(),
+  vehicle: z.string().nullable(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
+export type SkippedEndOfShift = z.infer<typeof SkippedEndOfShiftSchema>;
+
 export const FuelLogReportSchema = z.object({
   ...reportBase,
   fuelDate: z.string(),

@@ -9,6 +9,7 @@ import {
   incidentReports,
   inspectionTemplateQuestions,
   preDepartureInspections,
+  shifts,
   users,
   vehicles,
 } from '../../db/schema';
@@ -293,3 +294,31 @@ export async function listIncidents(db: Db, filter: FormFilter) {
 }
 
 // ---- review
+
+// ---- shifts ended without their end-of-shift inspection (ADR 27)
+
+/** Shifts marked skipped, newest first, ended within the operator's dates; searched by driver. */
+export async function listSkippedEndOfShift(db: Db, filter: FormFilter) {
+  const conditions = window(shifts.endTime, shifts.id, filter);
+  conditions.push(eq(shifts.endOfShiftSkipped, true));
+  const where = and(...conditions);
+  return page(
+    db
+      .select({
+        id: shifts.id,
+        driverId: shifts.driverId,
+        driverName,
+        vehicle: vehicleName,
+        startTime: shifts.startTime,
+        endTime: shifts.endTime,
+      })
+      .from(shifts)
+      .leftJoin(users, eq(users.id, shifts.driverId))
+      .leftJoin(vehicles, eq(vehicles.id, shifts.vehicleId))
+      .where(where)
+      .orderBy(desc(shifts.endTime), desc(shifts.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: countAll }).from(shifts).leftJoin(users, eq(users.id, shifts.driverId)).where(where),
+  );
+}

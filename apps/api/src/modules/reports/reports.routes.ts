@@ -22,6 +22,7 @@ import {
   ResolveEmergencyInputSchema,
   ReviewIncidentInputSchema,
   ReviewInspectionInputSchema,
+  SkippedEndOfShiftSchema,
   UNKNOWN_DRIVER,
   wordsOf,
 } from '@dms/domain';
@@ -48,6 +49,7 @@ import {
   listFuelLogs,
   listIncidents,
   listPreDeparture,
+  listSkippedEndOfShift,
   questionTexts,
   type StoredDefect,
 } from './reports.repository';
@@ -368,6 +370,34 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  r.get(
+    '/api/reports/end-of-shift/skipped',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Shifts that ended without the end-of-shift inspection (allowed only without a job, ADR 27): one page, newest first',
+        querystring: ReportQuerySchema,
+        response: { 200: pageOf(SkippedEndOfShiftSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const result = await listPage(q, (w) =>
+        listSkippedEndOfShift(app.db, { ...filterOf(q), limit: w.limit, offset: w.offset }),
+      );
+      return {
+        ...result,
+        items: result.items.map((r) => ({
+          ...r,
+          startTime: r.startTime.toISOString(),
+          endTime: (r.endTime ?? r.startTime).toISOString(),
+        })),
+      };
+    },
+  );
 
   r.get(
     '/api/reports/:tab/export',

@@ -7,6 +7,7 @@ import type {
   IncidentReportRow,
   PreDepartureReport,
   ReportTab,
+  SkippedEndOfShift,
 } from '@dms/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, queryKeyToPath } from '../../lib/api-client';
@@ -53,6 +54,14 @@ export function useReport<T extends ReportTab>(
     queryKey: [REPORT_PATHS[tab], { ...filters, limit: pageSize, offset: (page - 1) * pageSize }],
     placeholderData: keepPreviousData,
     // Drivers submit all day: a tab shows what there is when it is opened.
+    refetchOnMount: 'always',
+  });
+}
+
+/** Shifts ended without their end-of-shift inspection (no job that day, ADR 27), within the filters. */
+export function useSkippedEndOfShift(filters: ReportFilters) {
+  return useQuery<Page<SkippedEndOfShift>>({
+    queryKey: ['/api/reports/end-of-shift/skipped', { ...filters, status: undefined, limit: 50 }],
     refetchOnMount: 'always',
   });
 }

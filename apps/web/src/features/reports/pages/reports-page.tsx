@@ -35,6 +35,7 @@ import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
 import { exportUrl, type ReportFilters, type ReportRows, useReport } from '../api';
 import { ReportDetailDialog } from '../components/report-detail-dialog';
+import { SkippedEndOfShift } from '../components/skipped-end-of-shift';
 
 const PAGE_SIZE = 25;
 
@@ -333,6 +334,7 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
           )}
         </Group>
       </QueryState>
+      {tab === 'end-of-shift' && <SkippedEndOfShift filters={filters} />}
       <ReportDetailDialog tab={tab} report={open} onClose={() => setOpen(null)} />
     </Stack>
   );
