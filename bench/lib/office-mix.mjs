@@ -567,9 +567,13 @@ async function drive({ base, setup, durationS, runId }) {
     if (start && isOk(start)) {
       const shiftId = start.json.shift.id;
       writes.shiftsStarted.set(shiftId, t.driverId);
+      // The terminal reads the shift again after clock-in; it carries the vehicle's last reading,
+      // which a believable fuel log continues from (ADR 27).
+      const shown = await send(t, 'GET', '/api/shifts/active');
+      const last = isOk(shown) ? shown.json?.fuelBaseline?.previous?.odometerReading : undefined;
       await think(t, TERMINAL_THINK);
       if (!stopping) {
-        t.odometer = (t.odometer ?? 100_000 + t.index * 1000) + t.rnd.int(20, 200);
+        t.odometer = Math.max(t.odometer ?? 0, last ?? 100_000 + t.index * 1000) + t.rnd.int(20, 200);
         const fuel = await submit(
           t,
           '/api/fuel-logs',
