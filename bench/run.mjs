@@ -71,6 +71,15 @@ async function prepare(base) {
     .slice(-CLOCK_IN_CONNECTIONS - 1);
   const crew = pins.map((pin, i) => ({ pin, vehicleId: vehicleItems[i]?.id }));
   const inspection = { responses: questions.map((q) => ({ questionId: q.id, passed: true })) };
+  // Clock-out carries the end-of-shift inspection: a driver with a job that day may not end without it (ADR 27).
+  const endQuestions = ok(
+    await call(base, 'GET', '/api/inspection-questions?type=end_of_shift', { cookie: manager }),
+    'end-of-shift questions',
+  ).json;
+  const endOfShift = {
+    responses: endQuestions.map((q) => ({ questionId: q.id, passed: true })),
+    clearOfBus: 'confirmed',
+  };
   // A shift left open by an interrupted run would refuse the next clock-in.
   for (const member of crew) {
     const login = await call(base, 'POST', '/api/terminal/login', {
@@ -80,9 +89,12 @@ async function prepare(base) {
     const sid = setCookie(login, 'sid');
     const active = await call(base, 'GET', '/api/shifts/active', { cookie: `${device}; ${sid}` });
     if (active.json?.id)
-      await call(base, 'POST', `/api/shifts/end/${active.json.id}`, { cookie: `${device}; ${sid}` });
+      await call(base, 'POST', `/api/shifts/end/${active.json.id}`, {
+        cookie: `${device}; ${sid}`,
+        body: { endOfShift },
+      });
   }
-  return { manager, driver, jobId, device, crew, inspection };
+  return { manager, driver, jobId, device, crew, inspection, endOfShift };
 }
 
 /** The scenarios of issue 11; `steps` is what one iteration sends (the clock-in cycle has three). */
@@ -192,6 +204,7 @@ function scenarios(ctx, { engine }) {
           path: (context) => `/api/shifts/end/${context.shiftId}`,
           cookie: terminalCookie,
           headers: () => ({ 'idempotency-key': `bench-${process.pid}-${++idempotency}` }),
+          body: () => ({ endOfShift: ctx.endOfShift }),
           onResponse: (context) => {
             if (context.member && !idle.includes(context.member) && context.member !== ctx.crew.at(-1))
               idle.push(context.member);

@@ -305,6 +305,14 @@ async function setUp(base, databaseUrl, runId, users) {
     throw new Error(`office mix: ${vehicles.length} free company vehicles, needs ${users.terminal}`);
   const questions = await get('/api/inspection-questions?type=pre_departure');
   const inspection = { responses: questions.map((q) => ({ questionId: q.id, passed: true })) };
+  // Clock-out carries the end-of-shift inspection: a driver with a job that day may not end without it (ADR 27).
+  const endOfShift = {
+    responses: (await get('/api/inspection-questions?type=end_of_shift')).map((q) => ({
+      questionId: q.id,
+      passed: true,
+    })),
+    clearOfBus: 'confirmed',
+  };
 
   const terminals = [];
   for (let i = 0; i < users.terminal; i++) {
@@ -348,6 +356,7 @@ async function setUp(base, databaseUrl, runId, users) {
     if (active.json?.id)
       ok(
         await call(base, 'POST', `/api/shifts/end/${active.json.id}`, {
+          body: { endOfShift },
           cookie: t.cookie(),
           headers: { ...headers, 'idempotency-key': `om-${runId}-${i}-setup-end` },
         }),
@@ -359,7 +368,7 @@ async function setUp(base, databaseUrl, runId, users) {
   managers.forEach((m, i) => {
     m.ownJob = ownJobs[i];
   });
-  return { admin, managers, drivers, terminals, sharedJobs, ownJobs, inspection };
+  return { admin, managers, drivers, terminals, sharedJobs, ownJobs, inspection, endOfShift };
 }
 
 /** The writes the server acknowledged, to be found in the database afterwards. */
@@ -516,7 +525,12 @@ async function drive({ base, setup, durationS, runId }) {
   };
 
   async function clockOut(t, shiftId) {
-    const end = await submit(t, `/api/shifts/end/${shiftId}`, undefined, 'POST /api/shifts/end/{id}');
+    const end = await submit(
+      t,
+      `/api/shifts/end/${shiftId}`,
+      { endOfShift: setup.endOfShift },
+      'POST /api/shifts/end/{id}',
+    );
     if (isOk(end)) writes.shiftsEnded.set(shiftId, end.json.endTime);
     else if (outcome(end) === 'unknown') writes.unknown.shiftsEnded += 1;
   }
@@ -553,9 +567,13 @@ async function drive({ base, setup, durationS, runId }) {
     if (start && isOk(start)) {
       const shiftId = start.json.shift.id;
       writes.shiftsStarted.set(shiftId, t.driverId);
+      // The terminal reads the shift again after clock-in; it carries the vehicle's last reading,
+      // which a believable fuel log continues from (ADR 27).
+      const shown = await send(t, 'GET', '/api/shifts/active');
+      const last = isOk(shown) ? shown.json?.fuelBaseline?.previous?.odometerReading : undefined;
       await think(t, TERMINAL_THINK);
       if (!stopping) {
-        t.odometer = (t.odometer ?? 100_000 + t.index * 1000) + t.rnd.int(20, 200);
+        t.odometer = Math.max(t.odometer ?? 0, last ?? 100_000 + t.index * 1000) + t.rnd.int(20, 200);
         const fuel = await submit(
           t,
           '/api/fuel-logs',

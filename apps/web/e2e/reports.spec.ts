@@ -50,16 +50,19 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const james = await driverApi(baseURL!, DEMO.driver.email);
   const open = await (await james.get('/api/shifts/active')).json();
   if (open) await clockOut(james, open.id);
   const { shiftId, vehicleId } = await clockIn(james, true);
+  // A believable reading: past the vehicle's last one (ADR 27 refuses implausible ones).
+  const active = await (await james.get('/api/shifts/active')).json();
+  const odometer = (active.fuelBaseline?.previous?.odometerReading ?? 123_000) + 150;
   expect(
     (
       await james.post('/api/fuel-logs', {
-        data: { odometerReading: 123456, litersAdded: 99.5, location: `Bay ${stamp}` },
+        data: { odometerReading: odometer, litersAdded: 99.5, location: `Bay ${stamp}` },
       })
     ).status(),
   ).toBe(201);
@@ -210,4 +213,93 @@ test('timesheets: four views over a week with an active and a completed shift, a
 
   await clockOut(liam, active);
   await liam.dispose();
+});
+
+test('an inspection is reviewed like an incident, and its defect is cleared from the form that raised it', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const emma = await driverApi(baseURL!, 'emma@demo.local');
+  const open = await (await emma.get('/api/shifts/active')).json();
+  if (open) await clockOut(emma, open.id);
+  const vehicles = (await (await emma.get('/api/vehicles?type=company_owned&limit=50')).json()).items;
+  const questions = await (await emma.get('/api/inspection-questions?type=pre_departure')).json();
+  let shiftId = '';
+  for (const vehicle of vehicles.filter((v: { openDefect: unknown }) => !v.openDefect)) {
+    const res = await emma.post('/api/shifts/start', {
+      data: {
+        vehicleId: vehicle.id,
+        inspection: {
+          responses: questions.map((q: { id: string }, i: number) => ({
+            questionId: q.id,
+            passed: i !== 0,
+            notes: i === 0 ? 'Review journey: wipers smeared' : '',
+          })),
+        },
+      },
+    });
+    if (res.status() === 201) {
+      shiftId = (await res.json()).shift.id;
+      break;
+    }
+  }
+  expect(shiftId).not.toBe('');
+  expect((await emma.post(`/api/shifts/end/${shiftId}`)).status()).toBe(200);
+
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  await page.goto('/reports');
+  const row = page
+    .getByTestId('report-row')
+    .filter({ hasText: 'Emma Taylor' })
+    .filter({ hasText: 'Fail' })
+    .first();
+  await expect(row).toContainText('Submitted');
+  const openDetail = async (p: typeof page) => {
+    await p
+      .getByTestId('report-row')
+      .filter({ hasText: 'Emma Taylor' })
+      .filter({ hasText: 'Fail' })
+      .first()
+      .getByRole('button', { name: /View details/ })
+      .click();
+    return p.getByRole('dialog', { name: 'Details' });
+  };
+  const detail = await openDetail(page);
+  const review = detail.getByTestId('inspection-review');
+  await expect(review.getByTestId('review-status')).toHaveText('Submitted');
+  const defect = review.getByTestId('form-defect');
+  await expect(defect).toContainText('Open defect');
+  await screenshotBothThemes(page, '/reports', 'reports-inspection-review', {
+    fullPage: false,
+    prepare: async (p) => {
+      const dialog = await openDetail(p);
+      await dialog.getByTestId('inspection-review').scrollIntoViewIfNeeded();
+    },
+  });
+  await page.goto('/reports');
+  const again = await openDetail(page);
+  const form = again.getByTestId('form-defect');
+  await form.getByRole('button', { name: 'Clear Defect' }).click();
+  await expect(form.getByText('Please describe the repair')).toBeVisible();
+  await scan(page, 'inspection review with an open defect');
+  await form.getByRole('textbox', { name: 'Repair note' }).fill('Wiper blades replaced');
+  await form.getByRole('button', { name: 'Clear Defect' }).click();
+  await expect(toast(page, 'Defect cleared')).toBeVisible();
+  await expect(again.getByTestId('form-defect')).toContainText('Defect cleared');
+  await expect(again.getByTestId('form-defect')).toContainText('Wiper blades replaced');
+  await again
+    .getByRole('textbox', { name: 'Review notes' })
+    .fill('Driver told; blades stocked in the depot.');
+  await again.getByRole('button', { name: 'Move to Under Review' }).click();
+  await expect(toast(page, 'Review saved')).toBeVisible();
+  await expect(again.getByTestId('review-status')).toHaveText('Under Review');
+  await expect(again.getByTestId('review-notes')).toContainText('blades stocked');
+  await again.getByRole('button', { name: 'Resolve' }).click();
+  await expect(again.getByTestId('review-status')).toHaveText('Resolved');
+  await expect(again.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+  await scan(page, 'inspection review resolved');
+  await again.getByRole('button', { name: 'Close' }).last().click();
+  await expect(row).toContainText('Resolved');
+  await emma.dispose();
 });

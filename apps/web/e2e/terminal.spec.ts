@@ -252,7 +252,7 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
   const code = await addTerminal(page, `Shift kiosk ${Date.now().toString(36)}`);
   // The manager keeps an office screen open.
@@ -307,9 +307,12 @@ test('a shift at the terminal: clock in with a failed check, fuel, incident, eme
   const fuel = device.getByRole('dialog', { name: 'Fuel / Odometer' });
   await fuel.getByRole('button', { name: 'Submit Fuel Log' }).click();
   await expect(fuel.getByText('Odometer reading is required')).toBeVisible();
-  await expect(fuel.getByText('Liters added is required')).toBeVisible();
+  await expect(fuel.getByText('Litres added is required')).toBeVisible();
   await scan(device, 'terminal fuel dialog with errors');
-  await fuel.getByRole('textbox', { name: 'Odometer (km)' }).fill('184220');
+  // A believable reading: a little past the vehicle's last one (ADR 27 refuses implausible ones).
+  const onShift = await (await device.request.get('/api/shifts/active')).json();
+  const lastReading = onShift.fuelBaseline?.previous?.odometerReading ?? 184_000;
+  await fuel.getByRole('textbox', { name: 'Odometer (km)' }).fill(String(lastReading + 220));
   await fuel.getByRole('textbox', { name: 'Litres added' }).fill('212.5');
   await fuel.getByRole('textbox', { name: 'Location' }).fill('Brookvale depot bowser');
   await fuel.getByRole('button', { name: 'Submit Fuel Log' }).click();
@@ -454,7 +457,10 @@ test('a fuel log made while the network is down is delivered once when it return
   await device.reload();
   await expect(device.getByTestId('on-shift')).toBeVisible();
 
-  const odometer = String(500000 + Math.floor(Math.random() * 100000));
+  const active = await (await device.request.get('/api/shifts/active')).json();
+  const odometer = String(
+    (active.fuelBaseline?.previous?.odometerReading ?? 500_000) + 100 + Math.floor(Math.random() * 800),
+  );
   await deviceContext.setOffline(true);
   await device.getByRole('button', { name: 'Fuel/Odometer' }).click();
   const fuel = device.getByRole('dialog', { name: 'Fuel / Odometer' });
@@ -593,4 +599,99 @@ test('Clock Out leads into the end-of-shift inspection: required after a job, sk
   await page.getByRole('combobox', { name: 'Driver' }).click();
   await page.getByRole('option', { name: /David/ }).click();
   await expect(page.getByTestId('timesheet-table').getByTestId('eos-skipped').first()).toBeVisible();
+  // And so does the End of Shift report.
+  await page.goto('/reports?tab=end-of-shift');
+  await expect(
+    page.getByTestId('skipped-eos').getByTestId('skipped-eos-row').filter({ hasText: 'David Chen' }).first(),
+  ).toBeVisible();
+  await screenshotBothThemes(page, '/reports?tab=end-of-shift', 'reports-end-of-shift-skipped');
+});
+
+test('an implausible fuel log asks for a reason at the terminal and is flagged in the fuel report; the tank size is set in Settings', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  // The manager records a vehicle's tank size.
+  const registration = `FUEL-${Date.now().toString(36).slice(-5).toUpperCase()}`;
+  await page.goto('/settings/vehicles/company');
+  await page.getByRole('button', { name: 'Add Vehicle' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Vehicle' });
+  await add.getByRole('textbox', { name: 'Registration Number' }).fill(registration);
+  await add.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Coach', exact: true }).click();
+  await add.getByRole('textbox', { name: 'Fuel tank capacity (litres)' }).fill('90');
+  await add.getByRole('button', { name: 'Add Vehicle' }).click();
+  await expect(toast(page, 'Vehicle created successfully')).toBeVisible();
+  const listed = await (await page.request.get(`/api/vehicles?search=${registration}`)).json();
+  expect(listed.items[0].tankCapacityLitres).toBe(90);
+
+  const code = await addTerminal(page, `Fuel kiosk ${Date.now().toString(36)}`);
+  deviceContext = await browser.newContext({ viewport: TABLET });
+  const device = await deviceContext.newPage();
+  await enrol(device, code);
+  await typePin(device, '1234'); // David
+  await expect(device.getByTestId('terminal-driver-name')).toHaveText('David Chen');
+  const questions = await (await device.request.get('/api/inspection-questions?type=pre_departure')).json();
+  const started = await device.request.post('/api/shifts/start', {
+    headers: { 'X-Requested-With': 'e2e' },
+    data: {
+      vehicleId: listed.items[0].id,
+      inspection: { responses: questions.map((q: { id: string }) => ({ questionId: q.id, passed: true })) },
+    },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  await device.reload();
+  await expect(device.getByTestId('on-shift')).toBeVisible();
+
+  const openFuel = async (p: Page) => {
+    await p.getByRole('button', { name: 'Fuel/Odometer' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Fuel / Odometer' });
+    await dialog.getByRole('textbox', { name: 'Odometer (km)' }).fill('1200');
+    await dialog.getByRole('textbox', { name: 'Litres added' }).fill('900');
+    await dialog.getByRole('button', { name: 'Submit Fuel Log' }).click();
+    await expect(dialog.getByTestId('fuel-confirm')).toContainText(
+      "900 litres is more than the vehicle's tank holds (90 litres).",
+    );
+    return dialog;
+  };
+  const fuel = await openFuel(device);
+  await fuel.getByRole('button', { name: 'Confirm and Submit' }).click();
+  await expect(fuel.getByText('Give a reason for confirming this reading')).toBeVisible();
+  await scan(device, 'terminal fuel dialog asking for a reason');
+  await fuel
+    .getByRole('textbox', { name: 'Reason for confirming' })
+    .fill('Filled the spare drums for the tour');
+  await fuel.getByRole('button', { name: 'Confirm and Submit' }).click();
+  await expect(toast(device, 'Fuel Log Submitted')).toBeVisible();
+  await screenshotBothThemes(device, '/terminal/dashboard', 'terminal-fuel-confirm', {
+    fullPage: false,
+    prepare: async (p) => void (await openFuel(p)),
+  });
+
+  // The office sees the flag and the reason.
+  await page.goto('/reports?tab=fuel-logs');
+  const row = page.getByTestId('report-row').filter({ hasText: registration }).first();
+  await expect(row.getByTestId('fuel-flag')).toHaveText('Flagged');
+  await row.getByRole('button', { name: /View details/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Details' });
+  await expect(detail.getByTestId('fuel-flag-detail')).toContainText('Filled the spare drums for the tour');
+  await expect(detail.getByTestId('fuel-flag-detail')).toContainText('More litres than the tank holds');
+  await scan(page, 'fuel log detail, flagged');
+  await detail.getByRole('button', { name: 'Close' }).last().click();
+  await screenshotBothThemes(page, '/reports?tab=fuel-logs', 'reports-fuel-flagged', {
+    fullPage: false,
+    prepare: async (p) => {
+      await p
+        .getByTestId('report-row')
+        .filter({ hasText: registration })
+        .first()
+        .getByRole('button', { name: /View details/ })
+        .click();
+      await expect(p.getByTestId('fuel-flag-detail')).toBeVisible();
+    },
+  });
+  const shift = await (await device.request.get('/api/shifts/active')).json();
+  await device.request.post(`/api/shifts/end/${shift.id}`, { headers: { 'X-Requested-With': 'e2e' } });
 });

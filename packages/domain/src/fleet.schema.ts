@@ -36,6 +36,8 @@ const subcontractorRequired = {
   error: 'Subcontractor is required for a partner vehicle',
 };
 
+export const TANK_CAPACITY_MESSAGE = 'Tank capacity must be a number of litres, up to 5,000';
+
 const VehicleFieldsSchema = z.object({
   type: z.enum(VEHICLE_TYPES).default('company_owned'),
   categoryId: z.string({ error: 'Category is required' }).trim().min(1, { error: 'Category is required' }),
@@ -45,6 +47,19 @@ const VehicleFieldsSchema = z.object({
   model: optionalText(),
   seatedCapacity: wholeNumberOrZero('Seated capacity must be a whole number of 0 or more'),
   standingCapacity: wholeNumberOrZero('Standing capacity must be a whole number of 0 or more'),
+  /** Litres; optional. A fuel log above it asks the driver for a reason (ADR 27). */
+  tankCapacityLitres: z
+    .preprocess(
+      (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+      z
+        .number({ error: TANK_CAPACITY_MESSAGE })
+        .positive({ error: TANK_CAPACITY_MESSAGE })
+        .max(5_000, { error: TANK_CAPACITY_MESSAGE })
+        .transform((n) => Math.round(n * 100) / 100)
+        .nullable(),
+    )
+    .optional()
+    .transform((v) => v ?? null),
   extraOptions: z.array(z.string().trim().min(1)).default([]),
   defaultDepotId: optionalId(),
   subcontractorId: optionalId(),
@@ -87,6 +102,7 @@ export const VehicleSchema = z.object({
   model: z.string().nullable(),
   seatedCapacity: z.number().int(),
   standingCapacity: z.number().int(),
+  tankCapacityLitres: z.number().nullable(),
   extraOptions: z.array(z.string()),
   defaultDepotId: z.string().nullable(),
   defaultDepotName: z.string().nullable(),

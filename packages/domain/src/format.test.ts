@@ -55,8 +55,20 @@ describe('createFormatters', () => {
     const instant = '2026-11-22T22:30:00Z';
     expect(sydney.date(instant)).toBe('23 Nov 2026');
     expect(london.date(instant)).toBe('22 Nov 2026');
-    expect(sydney.reportDateTime(instant)).toBe('Nov 23, 2026 09:30');
-    expect(london.reportDateTime(instant)).toBe('Nov 22, 2026 22:30');
+    // Reports: the locale's numeric date and a 24-hour clock, never 'Nov 23, 2026' (ADR 27).
+    expect(sydney.reportDateTime(instant)).toBe('23/11/2026, 09:30');
+    expect(london.reportDateTime(instant)).toBe('22/11/2026, 22:30');
+    expect(
+      createFormatters({ currency: 'USD', locale: 'en-US', timeZone: 'America/New_York' }).reportDateTime(
+        instant,
+      ),
+    ).toBe('11/22/2026, 17:30');
+    expect(
+      createFormatters({ currency: 'EUR', locale: 'de-DE', timeZone: 'Europe/Berlin' }).reportDateTime(
+        instant,
+      ),
+    ).toBe('22.11.2026, 23:30');
+    expect(sydney.decimal(1234.5, 2)).toBe('1,234.50');
     expect(sydney.time(instant)).toMatch(/^9:30\s?am$/);
     expect(sydney.date(null)).toBe('');
     expect(sydney.date('not a date')).toBe('');

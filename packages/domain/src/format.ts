@@ -169,6 +169,9 @@ export function createFormatters(operator: OperatorFormat) {
     /** A count or measure: '12,345', or with the given fraction digits at most. */
     number: (value: number, maximumFractionDigits = 0) =>
       numberFormat(locale, { maximumFractionDigits }).format(value),
+    /** A measure with exactly `digits` fraction digits in the locale: '1,234.50' (en-AU), '1.234,50' (de-DE). */
+    decimal: (value: number, digits: number) =>
+      numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value),
     /** '23 Nov 2026' */
     date: at({ dateStyle: 'medium' }),
     /** '9:05 am' (the locale's clock) */
@@ -198,27 +201,18 @@ export function createFormatters(operator: OperatorFormat) {
     /** A service date 'YYYY-MM-DD' as 'Monday, 23 November 2026'. */
     longServiceDate: day({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
     /**
-     * Spec 2 §2.6 fixes report dates as 'MMM dd, yyyy HH:mm' (e.g. 'Nov 23, 2026 09:05'): the
-     * pattern is kept, with the locale's month name, in the operator's time zone.
+     * A report's date and time (ADR 27): the locale's numeric date and a 24-hour clock, in the
+     * operator's zone: '23/11/2026, 09:05' (en-AU), '11/23/2026, 09:05' (en-US), '23.11.2026, 09:05'
+     * (de-DE). Spec 2 §2.6's 'MMM dd, yyyy HH:mm' read as American in a product that says 23/11/2026.
      */
-    reportDateTime: (instant: Instant | null | undefined) => {
-      const d = instant === null || instant === undefined ? null : toDate(instant);
-      if (!d) return '';
-      const parts = Object.fromEntries(
-        dateFormat(locale, {
-          month: 'short',
-          day: '2-digit',
-          year: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-          timeZone,
-        })
-          .formatToParts(d)
-          .map((p) => [p.type, p.value]),
-      );
-      return `${parts.month} ${parts.day}, ${parts.year} ${parts.hour}:${parts.minute}`;
-    },
+    reportDateTime: at({
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
   };
 }
 

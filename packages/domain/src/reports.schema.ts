@@ -67,6 +67,23 @@ const answer = z.object({
   notes: z.string().nullable(),
 });
 
+/** The office's review of an inspection (ADR 27), as incidents have it. */
+const inspectionReview = {
+  reviewStatus: z.enum(INCIDENT_STATUSES),
+  reviewedByName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+  /** The defect the form raised (a failed inspection), open or cleared. */
+  defect: z
+    .object({
+      id: z.string(),
+      clearedAt: z.string().nullable(),
+      clearedByName: z.string().nullable(),
+      repairNote: z.string().nullable(),
+    })
+    .nullable(),
+};
+
 const reportBase = {
   id: z.string(),
   driverId: z.string(),
@@ -82,6 +99,7 @@ export const PreDepartureReportSchema = z.object({
   damageReported: z.union([z.literal(0), z.literal(1)]),
   notes: z.string().nullable(),
   responses: z.array(answer),
+  ...inspectionReview,
 });
 export type PreDepartureReport = z.infer<typeof PreDepartureReportSchema>;
 
@@ -98,8 +116,20 @@ export const EndOfShiftReportSchema = z.object({
   clearOfBus: z.enum(CLEAR_OF_BUS_ANSWERS).nullable(),
   notes: z.string().nullable(),
   responses: z.array(answer),
+  ...inspectionReview,
 });
 export type EndOfShiftReport = z.infer<typeof EndOfShiftReportSchema>;
+
+/** A shift that ended without its end-of-shift inspection (it carried no job, ADR 27). */
+export const SkippedEndOfShiftSchema = z.object({
+  id: z.string(),
+  driverId: z.string(),
+  driverName: z.string().nullable(),
+  vehicle: z.string().nullable(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
+export type SkippedEndOfShift = z.infer<typeof SkippedEndOfShiftSchema>;
 
 export const FuelLogReportSchema = z.object({
   ...reportBase,
@@ -149,6 +179,12 @@ export const IncidentReportRowSchema = z.object({
 export type IncidentReportRow = z.infer<typeof IncidentReportRowSchema>;
 
 const reviewNote = z.preprocess(blankToNull, z.string().trim().max(2000, { error: 'Too long' }).optional());
+
+/** PATCH /api/inspections/{pre-departure|end-of-shift}/{id}: the same forward-only review as incidents. */
+export const ReviewInspectionInputSchema = z.object({
+  status: z.enum(['under_review', 'resolved'], { error: 'Move it to Under Review or Resolved' }),
+  notes: z.preprocess(blankToNull, z.string().trim().max(2000, { error: 'Too long' }).optional()),
+});
 
 export const ReviewIncidentInputSchema = z.object({
   status: z.enum(['under_review', 'resolved'], { error: 'Move it to Under Review or Resolved' }),

@@ -26,7 +26,7 @@ export function wordsOf(value: string): string {
 export const FORM_MESSAGES = {
   vehicle: 'Vehicle is required',
   odometer: 'Odometer reading is required',
-  liters: 'Liters added is required',
+  liters: 'Litres added is required',
   emergencyType: 'Emergency type is required',
   incidentType: 'Incident type is required',
   location: 'Location is required',

@@ -306,6 +306,40 @@ export async function reviewIncident(
     .where(eq(incidentReports.id, id));
 }
 
+const INSPECTION_TABLES = {
+  pre_departure: preDepartureInspections,
+  end_of_shift: endOfShiftInspections,
+} as const;
+
+/** An inspection's review state, locked for the review's transaction (ADR 27). */
+export async function lockInspection(db: Db, kind: InspectionKind, id: string) {
+  const t = INSPECTION_TABLES[kind];
+  const [row] = await db
+    .select({ status: t.reviewStatus, reviewNotes: t.reviewNotes })
+    .from(t)
+    .where(eq(t.id, id))
+    .for('update');
+  return row;
+}
+
+export async function reviewInspection(
+  db: Db,
+  kind: InspectionKind,
+  id: string,
+  values: { status: string; reviewedBy: string; reviewedAt: Date; reviewNotes: string | null },
+) {
+  const t = INSPECTION_TABLES[kind];
+  await db
+    .update(t)
+    .set({
+      reviewStatus: values.status,
+      reviewedBy: values.reviewedBy,
+      reviewedAt: values.reviewedAt,
+      reviewNotes: values.reviewNotes,
+    })
+    .where(eq(t.id, id));
+}
+
 export async function lockEmergency(db: Db, id: string) {
   const [row] = await db
     .select({ status: emergencyAlerts.status })

@@ -640,6 +640,15 @@ describe('clocking out (ADR 27)', () => {
     );
     expect(csv.body).toContain('End-of-shift Inspection');
     expect(csv.body).toContain('Skipped');
+    // The End of Shift report lists it, for managers only.
+    const skipped = expectJson<{ items: { id: string; driverId: string; endTime: string }[] }>(
+      await t.asManager('GET', `/api/reports/end-of-shift/skipped?from=${today}&to=${today}&limit=100`),
+      200,
+    );
+    expect(skipped.items).toContainEqual(
+      expect.objectContaining({ id: shift.id, driverId: d.id, endTime: expect.any(String) }),
+    );
+    expect((await t.asDriver('GET', '/api/reports/end-of-shift/skipped')).statusCode).toBe(403);
   });
 });
 

@@ -5,7 +5,9 @@ export {
   countInspectionsAnswering,
   lockEmergency,
   lockIncident,
+  lockInspection,
   resolveEmergency,
   reviewIncident,
+  reviewInspection,
 } from './driver-forms.repository';
 export { driverFormsRoutes } from './driver-forms.routes';

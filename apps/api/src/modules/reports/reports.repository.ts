@@ -9,6 +9,7 @@ import {
   incidentReports,
   inspectionTemplateQuestions,
   preDepartureInspections,
+  shifts,
   users,
   vehicles,
 } from '../../db/schema';
@@ -33,6 +34,30 @@ export interface FormFilter {
 }
 
 const reviewer = alias(users, 'reviewer');
+
+/** The defect a form raised, with who cleared it (one per failed form). */
+const defectOf = (
+  column: 'pre_departure_inspection_id' | 'end_of_shift_inspection_id',
+  formId: AnyPgColumn,
+) =>
+  sql<StoredDefect | string | null>`(
+    select jsonb_build_object(
+      'id', d.id, 'clearedAt', d.cleared_at, 'repairNote', d.repair_note,
+      'clearedByName', nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')
+    )
+    from vehicle_defects d
+    left join users u on u.id = d.cleared_by
+    where d.${sql.raw(column)} = ${formId}
+    order by d.reported_at
+    limit 1
+  )`;
+
+export interface StoredDefect {
+  id: string;
+  clearedAt: string | null;
+  repairNote: string | null;
+  clearedByName: string | null;
+}
 
 const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
   sql<string | null>`nullif(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), '')`;
@@ -106,10 +131,16 @@ export async function listPreDeparture(db: Db, filter: FormFilter) {
         damageReported: t.damageReported,
         notes: t.notes,
         responses: t.responses,
+        reviewStatus: t.reviewStatus,
+        reviewedByName: fullName(reviewer),
+        reviewedAt: t.reviewedAt,
+        reviewNotes: t.reviewNotes,
+        defect: defectOf('pre_departure_inspection_id', t.id),
       })
       .from(t)
       .leftJoin(users, eq(users.id, t.driverId))
       .leftJoin(vehicles, eq(vehicles.id, t.vehicleId))
+      .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy))
       .where(where)
       .orderBy(desc(t.inspectionDate), desc(t.id))
       .limit(filter.limit)
@@ -140,10 +171,16 @@ export async function listEndOfShift(db: Db, filter: FormFilter) {
         clearOfBus: t.clearOfBus,
         notes: t.notes,
         responses: t.responses,
+        reviewStatus: t.reviewStatus,
+        reviewedByName: fullName(reviewer),
+        reviewedAt: t.reviewedAt,
+        reviewNotes: t.reviewNotes,
+        defect: defectOf('end_of_shift_inspection_id', t.id),
       })
       .from(t)
       .leftJoin(users, eq(users.id, t.driverId))
       .leftJoin(vehicles, eq(vehicles.id, t.vehicleId))
+      .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy))
       .where(where)
       .orderBy(desc(t.inspectionDate), desc(t.id))
       .limit(filter.limit)
@@ -257,3 +294,31 @@ export async function listIncidents(db: Db, filter: FormFilter) {
 }
 
 // ---- review
+
+// ---- shifts ended without their end-of-shift inspection (ADR 27)
+
+/** Shifts marked skipped, newest first, ended within the operator's dates; searched by driver. */
+export async function listSkippedEndOfShift(db: Db, filter: FormFilter) {
+  const conditions = window(shifts.endTime, shifts.id, filter);
+  conditions.push(eq(shifts.endOfShiftSkipped, true));
+  const where = and(...conditions);
+  return page(
+    db
+      .select({
+        id: shifts.id,
+        driverId: shifts.driverId,
+        driverName,
+        vehicle: vehicleName,
+        startTime: shifts.startTime,
+        endTime: shifts.endTime,
+      })
+      .from(shifts)
+      .leftJoin(users, eq(users.id, shifts.driverId))
+      .leftJoin(vehicles, eq(vehicles.id, shifts.vehicleId))
+      .where(where)
+      .orderBy(desc(shifts.endTime), desc(shifts.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: countAll }).from(shifts).leftJoin(users, eq(users.id, shifts.driverId)).where(where),
+  );
+}

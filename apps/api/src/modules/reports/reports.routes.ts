@@ -11,6 +11,7 @@ import {
   type FuelIssue,
   FuelLogReportSchema,
   IncidentReportRowSchema,
+  type IncidentStatus,
   MessageSchema,
   PreDepartureReportSchema,
   pageOf,
@@ -20,6 +21,8 @@ import {
   type ReportTab,
   ResolveEmergencyInputSchema,
   ReviewIncidentInputSchema,
+  ReviewInspectionInputSchema,
+  SkippedEndOfShiftSchema,
   UNKNOWN_DRIVER,
   wordsOf,
 } from '@dms/domain';
@@ -30,7 +33,14 @@ import type { Database } from '../../db/client';
 import type { InspectionResponse } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { IdParamsSchema, listPage } from '../../http/list-query';
-import { lockEmergency, lockIncident, resolveEmergency, reviewIncident } from '../driver-forms';
+import {
+  lockEmergency,
+  lockIncident,
+  lockInspection,
+  resolveEmergency,
+  reviewIncident,
+  reviewInspection,
+} from '../driver-forms';
 import { operatorFormatters } from '../settings';
 import {
   type FormFilter,
@@ -39,7 +49,9 @@ import {
   listFuelLogs,
   listIncidents,
   listPreDeparture,
+  listSkippedEndOfShift,
   questionTexts,
+  type StoredDefect,
 } from './reports.repository';
 
 // Reports (spec 2 §2.6, §7.4): the five lists, the review of incidents and emergencies, and a CSV
@@ -65,6 +77,22 @@ async function withAnswers<R extends { responses: InspectionResponse[] }>(db: Da
   }));
 }
 
+/** An inspection's review and the defect it raised, as the API answers them (ADR 27). */
+function review(r: { reviewStatus: string; reviewedAt: Date | null; defect: StoredDefect | string | null }) {
+  // PGlite and node-postgres both parse jsonb, but a driver that hands back text is not refused.
+  const d = typeof r.defect === 'string' ? (JSON.parse(r.defect) as StoredDefect) : r.defect;
+  return {
+    reviewStatus: r.reviewStatus as IncidentStatus,
+    reviewedAt: iso(r.reviewedAt),
+    defect: d && {
+      id: d.id,
+      clearedAt: d.clearedAt ? new Date(d.clearedAt).toISOString() : null,
+      clearedByName: d.clearedByName,
+      repairNote: d.repairNote,
+    },
+  };
+}
+
 /** The rows of each tab as the API answers them. */
 const TABS = {
   'pre-departure': {
@@ -75,6 +103,7 @@ const TABS = {
         inspectionDate: at.toISOString(),
         overallStatus: r.overallStatus as 'pass' | 'pass_with_notes' | 'fail',
         damageReported: flag(r.damageReported),
+        ...review(r),
       })),
     csv: {
       header: [
@@ -113,6 +142,7 @@ const TABS = {
         interiorDamageFound: flag(r.interiorDamageFound),
         busClean: flag(r.busClean),
         clearOfBus: (r.clearOfBus ?? null) as ClearOfBusAnswer | null,
+        ...review(r),
       })),
     csv: {
       header: [
@@ -342,6 +372,34 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   r.get(
+    '/api/reports/end-of-shift/skipped',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Shifts that ended without the end-of-shift inspection (allowed only without a job, ADR 27): one page, newest first',
+        querystring: ReportQuerySchema,
+        response: { 200: pageOf(SkippedEndOfShiftSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const result = await listPage(q, (w) =>
+        listSkippedEndOfShift(app.db, { ...filterOf(q), limit: w.limit, offset: w.offset }),
+      );
+      return {
+        ...result,
+        items: result.items.map((r) => ({
+          ...r,
+          startTime: r.startTime.toISOString(),
+          endTime: (r.endTime ?? r.startTime).toISOString(),
+        })),
+      };
+    },
+  );
+
+  r.get(
     '/api/reports/:tab/export',
     {
       config: { access },
@@ -355,7 +413,8 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { tab } = request.params;
       const format = await operatorFormatters(app.db, app.config.timezone);
-      const local = (value: string) => format.dateTime(value);
+      // The screen's date form beside the ISO one (ADR 27): a person reads one, a program the other.
+      const local = (value: string) => format.reportDateTime(value);
       const out = new PassThrough();
       void exportCsv(
         app.db,
@@ -405,6 +464,45 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       return { message: 'Incident report updated' };
     },
   );
+
+  for (const [kind, path] of [
+    ['pre_departure', '/api/inspections/pre-departure/:id'],
+    ['end_of_shift', '/api/inspections/end-of-shift/:id'],
+  ] as const) {
+    r.patch(
+      path,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary:
+            'Review an inspection (ADR 27): Submitted → Under Review → Resolved, with notes; the driver’s answers are never edited',
+          params: IdParamsSchema,
+          body: ReviewInspectionInputSchema,
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request) => {
+        const reviewer = request.identity.user!;
+        await app.db.transaction(async (tx) => {
+          const current = await lockInspection(tx, kind, request.params.id);
+          if (!current) throw new HttpError(404, 'Inspection not found');
+          if (!canMoveIncident(current.status, request.body.status))
+            throw new HttpError(409, REVIEW_STEP_BACK);
+          const now = new Date();
+          // Notes accumulate, each with its time, as an incident's do.
+          const note = request.body.notes ? `${now.toISOString()} ${request.body.notes}` : null;
+          await reviewInspection(tx, kind, request.params.id, {
+            status: request.body.status,
+            reviewedBy: reviewer.id,
+            reviewedAt: now,
+            reviewNotes: [current.reviewNotes, note].filter(Boolean).join('\n') || null,
+          });
+        });
+        return { message: 'Inspection review saved' };
+      },
+    );
+  }
 
   r.patch(
     '/api/emergency-alerts/:id',

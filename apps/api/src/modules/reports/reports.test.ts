@@ -124,6 +124,106 @@ describe('report lists', () => {
 });
 
 describe('review', () => {
+  it('reviews an inspection like an incident, shows its defect, and a manager clears that defect from the form', async () => {
+    const van = await createVehicle(t.db, { registrationNumber: 'REP-02', nickname: null });
+    const driver = await createDriver(t.db, { firstName: 'Inspected', lastName: 'Reporter' });
+    const call: Caller = t.callerWith({ [TEST_TERMINAL_HEADER]: driver.id });
+    const started = expectJson<{ shift: { id: string }; inspection: { id: string } }>(
+      await call('POST', '/api/shifts/start', {
+        vehicleId: van.id,
+        inspection: { responses: [{ questionId: question, passed: false, notes: 'Pads gone' }] },
+      }),
+      201,
+    );
+    const id = started.inspection.id;
+    type Row = {
+      id: string;
+      reviewStatus: string;
+      reviewedByName: string | null;
+      reviewedAt: string | null;
+      reviewNotes: string | null;
+      defect: {
+        id: string;
+        clearedAt: string | null;
+        clearedByName: string | null;
+        repairNote: string | null;
+      } | null;
+    };
+    const read = async () =>
+      expectJson<{ items: Row[] }>(
+        await t.asManager('GET', '/api/inspections/pre-departure?search=inspected'),
+        200,
+      ).items.find((r) => r.id === id)!;
+    const fresh = await read();
+    expect(fresh).toMatchObject({
+      reviewStatus: 'submitted',
+      reviewedByName: null,
+      defect: { clearedAt: null },
+    });
+
+    expect(
+      (await t.asDriver('PATCH', `/api/inspections/pre-departure/${id}`, { status: 'resolved' })).statusCode,
+    ).toBe(403);
+    const bad = await t.asManager('PATCH', `/api/inspections/pre-departure/${id}`, { status: 'submitted' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Move it to Under Review or Resolved');
+    expect(
+      (await t.asManager('PATCH', '/api/inspections/pre-departure/no-such-id', { status: 'resolved' }))
+        .statusCode,
+    ).toBe(404);
+    expectJson(
+      await t.asManager('PATCH', `/api/inspections/pre-departure/${id}`, {
+        status: 'under_review',
+        notes: 'Workshop booked',
+      }),
+      200,
+    );
+    // The defect it raised is cleared through the existing clearing, from the form's dialog.
+    expectJson(
+      await t.asManager('POST', `/api/vehicle-defects/${fresh.defect!.id}/clear`, {
+        repairNote: 'New pads fitted',
+      }),
+      200,
+    );
+    expectJson(
+      await t.asManager('PATCH', `/api/inspections/pre-departure/${id}`, { status: 'resolved' }),
+      200,
+    );
+    const back = await t.asManager('PATCH', `/api/inspections/pre-departure/${id}`, {
+      status: 'under_review',
+    });
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toEqual({ message: REVIEW_STEP_BACK });
+    const done = await read();
+    expect(done).toMatchObject({
+      reviewStatus: 'resolved',
+      reviewedByName: `${t.manager.user.firstName} ${t.manager.user.lastName}`,
+      reviewedAt: expect.any(String),
+      defect: {
+        clearedAt: expect.any(String),
+        clearedByName: `${t.manager.user.firstName} ${t.manager.user.lastName}`,
+        repairNote: 'New pads fitted',
+      },
+    });
+    expect(done.reviewNotes).toMatch(/Workshop booked/);
+
+    // End-of-shift forms have the same review.
+    const end = expectJson<{ id: string }>(
+      await call('POST', '/api/inspections/end-of-shift', { responses: [], clearOfBus: 'not_applicable' }),
+      201,
+    );
+    expectJson(
+      await t.asManager('PATCH', `/api/inspections/end-of-shift/${end.id}`, { status: 'resolved' }),
+      200,
+    );
+    const ends = expectJson<{ items: Row[] }>(
+      await t.asManager('GET', '/api/inspections/end-of-shift?search=inspected'),
+      200,
+    );
+    expect(ends.items.find((r) => r.id === end.id)).toMatchObject({ reviewStatus: 'resolved', defect: null });
+    expectJson(await call('POST', `/api/shifts/end/${started.shift.id}`), 200);
+  });
+
   it('moves an incident forward with notes, records who and when, and never steps back', async () => {
     const { call } = await driverOnShift('Incident');
     const report = expectJson<{ id: string }>(
@@ -226,7 +326,8 @@ describe('export', () => {
       'Date (ISO),Date,Driver,Vehicle,Odometer (km),Litres,Fuel Type,Location,Notes,Flagged,Confirmed because',
     );
     expect(lines).toHaveLength(1204);
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,"\d+ \w+ \d{4}, \d+:\d{2}/);
+    // ISO for programs, the operator's numeric date for people (en-AU: 23/11/2026, 09:05).
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,"\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}"/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(lines[2]).toContain('"Depot, bay 2"');
     const odometers = lines.slice(1).map((l) => /,(1\d{5}),50,Diesel,/.exec(l)?.[1]);

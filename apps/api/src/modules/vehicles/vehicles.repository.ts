@@ -32,6 +32,7 @@ export interface VehicleValues {
   model: string | null;
   seatedCapacity: number;
   standingCapacity: number;
+  tankCapacityLitres: number | null;
   extraOptions: string[];
   defaultDepotId: string | null;
   subcontractorId: string | null;
@@ -50,6 +51,7 @@ const columns = {
   model: vehicles.model,
   seatedCapacity: vehicles.seatedCapacity,
   standingCapacity: vehicles.standingCapacity,
+  tankCapacityLitres: vehicles.tankCapacityLitres,
   extraOptions: vehicles.extraOptions,
   defaultDepotId: vehicles.defaultDepotId,
   defaultDepotName: depots.name,

@@ -85,6 +85,7 @@ async function resolveValues(
     model: input.model,
     seatedCapacity: input.seatedCapacity,
     standingCapacity: input.standingCapacity,
+    tankCapacityLitres: input.tankCapacityLitres,
     extraOptions: [...new Set(input.extraOptions)],
     defaultDepotId: input.defaultDepotId,
     subcontractorId,

@@ -281,3 +281,37 @@ describe('DELETE /api/vehicles/:id', () => {
     expect(res.json()).toEqual({ message: 'Vehicle not found' });
   });
 });
+
+describe('tank capacity (ADR 27)', () => {
+  it('is optional, kept in litres, cleared when left blank, and refused when not a positive number', async () => {
+    const created = await t.asManager(
+      'POST',
+      '/api/vehicles',
+      await newVehicleInput({ tankCapacityLitres: 93.5 }),
+    );
+    expect(created.statusCode).toBe(201);
+    const vehicle = created.json();
+    expect(vehicle.tankCapacityLitres).toBe(93.5);
+    const plain = (await t.asManager('POST', '/api/vehicles', await newVehicleInput())).json();
+    expect(plain.tankCapacityLitres).toBeNull();
+    for (const bad of [-5, 0, 'lots', 9_999]) {
+      const res = await t.asManager(
+        'POST',
+        '/api/vehicles',
+        await newVehicleInput({ tankCapacityLitres: bad }),
+      );
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().errors).toContainEqual({
+        path: 'tankCapacityLitres',
+        message: 'Tank capacity must be a number of litres, up to 5,000',
+      });
+    }
+    const cleared = await t.asManager('PUT', `/api/vehicles/${vehicle.id}`, {
+      categoryId: vehicle.categoryId,
+      registrationNumber: vehicle.registrationNumber,
+      tankCapacityLitres: '',
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().tankCapacityLitres).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@ import type {
   IncidentReportRow,
   PreDepartureReport,
   ReportTab,
+  SkippedEndOfShift,
 } from '@dms/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, queryKeyToPath } from '../../lib/api-client';
@@ -57,6 +58,14 @@ export function useReport<T extends ReportTab>(
   });
 }
 
+/** Shifts ended without their end-of-shift inspection (no job that day, ADR 27), within the filters. */
+export function useSkippedEndOfShift(filters: ReportFilters) {
+  return useQuery<Page<SkippedEndOfShift>>({
+    queryKey: ['/api/reports/end-of-shift/skipped', { ...filters, status: undefined, limit: 50 }],
+    refetchOnMount: 'always',
+  });
+}
+
 /** The export's address: the browser downloads it (a streamed CSV of every filtered row). */
 export function exportUrl(tab: ReportTab, filters: ReportFilters): string {
   return queryKeyToPath([`/api/reports/${tab}/export`, { ...filters }]);
@@ -70,6 +79,32 @@ function useReviewMutation<V>(mutationFn: (v: V) => Promise<unknown>) {
       queryClient.invalidateQueries({
         predicate: (q) =>
           q.queryKey[0] === REPORT_PATHS.incidents || q.queryKey[0] === REPORT_PATHS.emergencies,
+      }),
+  });
+}
+
+/** The review of an inspection (ADR 27): the same steps as an incident's. */
+export function useReviewInspection(tab: 'pre-departure' | 'end-of-shift') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status, notes }: { id: string; status: 'under_review' | 'resolved'; notes: string }) =>
+      apiJson('PATCH', `${REPORT_PATHS[tab]}/${id}`, { status, notes }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === REPORT_PATHS[tab] }),
+  });
+}
+
+/** Clears the defect an inspection raised, with the repair note (POST /api/vehicle-defects/{id}/clear). */
+export function useClearFormDefect(tab: 'pre-departure' | 'end-of-shift') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, repairNote }: { id: string; repairNote: string }) =>
+      apiJson('POST', `/api/vehicle-defects/${id}/clear`, { repairNote }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (q) =>
+          q.queryKey[0] === REPORT_PATHS[tab] ||
+          q.queryKey[0] === '/api/vehicles' ||
+          q.queryKey[0] === '/api/vehicle-defects',
       }),
   });
 }

@@ -3,6 +3,7 @@ import {
   EMERGENCY_STATUS_LABELS,
   type EmergencyReport,
   type EndOfShiftReport,
+  FUEL_ISSUE_LABELS,
   INCIDENT_STATUS_LABELS,
   type IncidentReportRow,
   isDestructiveSeverity,
@@ -13,6 +14,7 @@ import {
   wordsOf,
 } from '@dms/domain';
 import {
+  Alert,
   Badge,
   Button,
   Divider,
@@ -30,6 +32,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type ReportRows, useResolveEmergency, useReviewIncident } from '../api';
+import { InspectionReview } from './inspection-review';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -154,7 +157,7 @@ function ReviewBox({ report }: { report: IncidentReportRow | EmergencyReport }) 
   );
 }
 
-/** Every answer, note and field of one form (spec 2 §2.6), and for incidents and emergencies, their review. */
+/** Every answer, note and field of one form (spec 2 §2.6), and its review (inspections: ADR 27). */
 export function ReportDetailDialog<T extends keyof ReportRows>({
   tab,
   report,
@@ -191,6 +194,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
                   </SimpleGrid>
                   <Field label="Additional notes">{x.notes}</Field>
                   <Answers report={x} />
+                  <InspectionReview tab="pre-departure" report={x} />
                 </>
               );
             })()}
@@ -214,6 +218,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
                   </SimpleGrid>
                   <Field label="Additional notes">{x.notes}</Field>
                   <Answers report={x} />
+                  <InspectionReview tab="end-of-shift" report={x} />
                 </>
               );
             })()}
@@ -221,14 +226,34 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
             (() => {
               const x = r as ReportRows['fuel-logs'];
               return (
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                  <Field label="Date/Time">{format.reportDateTime(x.fuelDate)}</Field>
-                  <Field label="Odometer (km)">{format.number(x.odometerReading)}</Field>
-                  <Field label="Liters">{x.litersAdded.toFixed(2)}</Field>
-                  <Field label="Fuel Type">{x.fuelType}</Field>
-                  <Field label="Location">{x.location}</Field>
-                  <Field label="Notes">{x.notes}</Field>
-                </SimpleGrid>
+                <>
+                  {x.plausibilityFlags.length > 0 && (
+                    <Alert
+                      color="orange"
+                      variant="light"
+                      title="Flagged: confirmed by the driver"
+                      data-testid="fuel-flag-detail"
+                    >
+                      <Stack gap={4}>
+                        <Text size="sm">
+                          {x.plausibilityFlags.map((f) => FUEL_ISSUE_LABELS[f]).join('; ')}
+                        </Text>
+                        <Text size="sm">Reason: {x.confirmReason ?? '—'}</Text>
+                        <Text size="xs" c="dimmed">
+                          Left out of the Fleet Overview's fuel figures.
+                        </Text>
+                      </Stack>
+                    </Alert>
+                  )}
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                    <Field label="Date/Time">{format.reportDateTime(x.fuelDate)}</Field>
+                    <Field label="Odometer (km)">{format.number(x.odometerReading)}</Field>
+                    <Field label="Litres">{format.decimal(x.litersAdded, 2)}</Field>
+                    <Field label="Fuel Type">{x.fuelType}</Field>
+                    <Field label="Location">{x.location}</Field>
+                    <Field label="Notes">{x.notes}</Field>
+                  </SimpleGrid>
+                </>
               );
             })()}
           {tab === 'emergencies' &&

@@ -2,7 +2,9 @@ import {
   CLEAR_OF_BUS_LABELS,
   EMERGENCY_STATUS_LABELS,
   type Formatters,
+  FUEL_ISSUE_LABELS,
   INCIDENT_STATUS_LABELS,
+  type IncidentStatus,
   isDestructiveSeverity,
   OVERALL_STATUS_COLORS,
   OVERALL_STATUS_LABELS,
@@ -33,6 +35,7 @@ import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
 import { exportUrl, type ReportFilters, type ReportRows, useReport } from '../api';
 import { ReportDetailDialog } from '../components/report-detail-dialog';
+import { SkippedEndOfShift } from '../components/skipped-end-of-shift';
 
 const PAGE_SIZE = 25;
 
@@ -61,6 +64,13 @@ const statusBadge = (status: OverallStatus | null) =>
     '—'
   );
 
+const REVIEW_COLORS = { submitted: 'blue', under_review: 'yellow', resolved: 'green' } as const;
+const reviewBadge = (status: IncidentStatus) => (
+  <Badge color={REVIEW_COLORS[status]} variant="light" style={{ minWidth: 'max-content' }}>
+    {INCIDENT_STATUS_LABELS[status]}
+  </Badge>
+);
+
 const TABS: { [K in ReportTab]: TabDef<K> } = {
   'pre-departure': {
     label: 'Pre-Departure',
@@ -70,6 +80,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
       { header: 'Vehicle', cell: (r) => r.vehicle ?? '—' },
       { header: 'Status', cell: (r) => statusBadge(r.overallStatus) },
       { header: 'Damage Reported', cell: (r) => yesNo(r.damageReported) },
+      { header: 'Review', cell: (r) => reviewBadge(r.reviewStatus) },
     ],
     statuses: [
       { value: 'pass', label: 'Pass' },
@@ -89,6 +100,7 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
       { header: 'Damage Found', cell: (r) => yesNo(r.bodyDamageFound || r.interiorDamageFound ? 1 : 0) },
       { header: 'Bus Clean', cell: (r) => yesNo(r.busClean) },
       { header: 'Clear of Bus', cell: (r) => (r.clearOfBus ? CLEAR_OF_BUS_LABELS[r.clearOfBus] : '—') },
+      { header: 'Review', cell: (r) => reviewBadge(r.reviewStatus) },
     ],
     empty: 'No end-of-shift inspections submitted yet',
     emptyFiltered: 'No end-of-shift inspections match your filters',
@@ -100,9 +112,26 @@ const TABS: { [K in ReportTab]: TabDef<K> } = {
       { header: 'Driver', cell: driver },
       { header: 'Vehicle', cell: (r) => r.vehicle ?? '—' },
       { header: 'Odometer (km)', cell: (r, f) => f.number(r.odometerReading) },
-      { header: 'Liters', cell: (r) => r.litersAdded.toFixed(2) },
+      { header: 'Litres', cell: (r, f) => f.decimal(r.litersAdded, 2) },
       { header: 'Fuel Type', cell: (r) => r.fuelType },
       { header: 'Location', cell: (r) => r.location ?? '—' },
+      {
+        header: 'Check',
+        cell: (r) =>
+          r.plausibilityFlags.length > 0 ? (
+            <Badge
+              color="orange"
+              variant="light"
+              style={{ minWidth: 'max-content' }}
+              title={r.plausibilityFlags.map((x) => FUEL_ISSUE_LABELS[x]).join('; ')}
+              data-testid="fuel-flag"
+            >
+              Flagged
+            </Badge>
+          ) : (
+            '—'
+          ),
+      },
     ],
     empty: 'No fuel logs submitted yet',
     emptyFiltered: 'No fuel logs match your filters',
@@ -184,7 +213,7 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
   const [to, setTo] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<ReportRows[K] | null>(null);
+  const [opened, setOpen] = useState<ReportRows[K] | null>(null);
   const filters: ReportFilters = {
     search: debounced || undefined,
     from: from || undefined,
@@ -194,6 +223,8 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
   const filtered = Boolean(filters.search || filters.from || filters.to || filters.status);
   const query = useReport(tab, filters, page, PAGE_SIZE);
   const rows = (query.data?.items ?? []) as ReportRows[K][];
+  // The dialog shows the row as the list reads it now: a review or a cleared defect shows at once.
+  const open = opened ? (rows.find((r) => r.id === opened.id) ?? opened) : null;
   const resetPage =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
@@ -303,6 +334,7 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
           )}
         </Group>
       </QueryState>
+      {tab === 'end-of-shift' && <SkippedEndOfShift filters={filters} />}
       <ReportDetailDialog tab={tab} report={open} onClose={() => setOpen(null)} />
     </Stack>
   );

@@ -38,6 +38,7 @@ interface VehicleFormValues {
   model: string;
   seatedCapacity: number | string;
   standingCapacity: number | string;
+  tankCapacityLitres: number | string;
   defaultDepotId: string | null;
   subcontractorId: string | null;
   extraOptions: string[];
@@ -55,6 +56,7 @@ export function vehicleToInput(vehicle: Vehicle): UpdateVehicleInput {
     model: vehicle.model,
     seatedCapacity: vehicle.seatedCapacity,
     standingCapacity: vehicle.standingCapacity,
+    tankCapacityLitres: vehicle.tankCapacityLitres,
     extraOptions: vehicle.extraOptions,
     defaultDepotId: vehicle.defaultDepotId,
     subcontractorId: vehicle.subcontractorId,
@@ -79,6 +81,7 @@ function initialValues(vehicle: Vehicle | undefined, subcontractorId: string | u
     model: vehicle?.model ?? '',
     seatedCapacity: vehicle?.seatedCapacity ?? '',
     standingCapacity: vehicle?.standingCapacity ?? '',
+    tankCapacityLitres: vehicle?.tankCapacityLitres ?? '',
     defaultDepotId: vehicle?.defaultDepotId ?? null,
     subcontractorId: subcontractorId ?? vehicle?.subcontractorId ?? null,
     extraOptions: vehicle?.extraOptions ?? [],
@@ -96,6 +99,7 @@ function toInput(type: VehicleType, values: VehicleFormValues): VehicleInput {
     model: values.model,
     seatedCapacity: values.seatedCapacity,
     standingCapacity: values.standingCapacity,
+    tankCapacityLitres: values.tankCapacityLitres === '' ? null : values.tankCapacityLitres,
     defaultDepotId: values.defaultDepotId,
     subcontractorId: type === 'subcontracted' ? values.subcontractorId : null,
     extraOptions: values.extraOptions,
@@ -245,6 +249,17 @@ function VehicleForm({
             {...form.getInputProps('standingCapacity')}
           />
         </SimpleGrid>
+        <NumberInput
+          label="Fuel tank capacity (litres)"
+          description="Optional. A fuel log of more litres than this asks the driver to confirm it with a reason."
+          hideControls
+          placeholder="e.g. 300"
+          min={0}
+          max={5000}
+          decimalScale={2}
+          allowNegative={false}
+          {...form.getInputProps('tankCapacityLitres')}
+        />
         <TagsInput
           label="Extra Options"
           description="Features such as a wheelchair lift or Wi-Fi. Press Enter after each."
