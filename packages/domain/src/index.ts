@@ -29,6 +29,7 @@ export * from './reports.schema';
 export * from './roles';
 export * from './settings.schema';
 export * from './slot-allocation';
+export * from './start-time';
 export * from './terminal.schema';
 export * from './terminal-forms.schema';
 export * from './terminal-messages';
