@@ -37,6 +37,7 @@ export * from './return-journey';
 export * from './roles';
 export * from './settings.schema';
 export * from './slot-allocation';
+export * from './start-time';
 export * from './terminal.schema';
 export * from './terminal-forms.schema';
 export * from './terminal-messages';

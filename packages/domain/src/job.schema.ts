@@ -432,7 +432,8 @@ export const JobSummarySchema = JobSchema.pick({
   vehicles: z.array(
     JobSlotSchema.pick({ id: true, categoryName: true }).extend({
       vehicle: JobSlotVehicleSchema.pick({ id: true, registrationNumber: true, nickname: true }).nullable(),
-      driver: JobSlotDriverSchema.nullable(),
+      /** `clockedInAt`: when the driver began a shift on the job's date (the Start Time column). */
+      driver: JobSlotDriverSchema.extend({ clockedInAt: z.string().nullable().optional() }).nullable(),
     }),
   ),
 });

@@ -129,11 +129,11 @@ describe('the attention list', () => {
       201,
     );
     ({ items } = await list());
-    expect(items.find((i) => i.title.startsWith('Incident (passenger incident)'))).toMatchObject({
+    expect(items.find((i) => i.title.startsWith('Passenger incident'))).toMatchObject({
       serious: true,
       detail: `${d.rego} · Dee Why · injuries reported`,
     });
-    expect(items.find((i) => i.title.startsWith('Incident (near miss)'))?.serious).toBe(false);
+    expect(items.find((i) => i.title.startsWith('Near miss'))?.serious).toBe(false);
     expect(injured.id).not.toBe(minor.id);
 
     // The queue mails the two serious items to each manager who wants safety alerts, once.
@@ -141,8 +141,8 @@ describe('the attention list', () => {
     await t.smtp.waitFor(t.manager.user.email, 2);
     const subjects = t.smtp.to(t.manager.user.email).map((m) => m.subject);
     expect(subjects).toContain(`Defect: Defect on ${d.rego}: the vehicle is blocked`);
-    expect(subjects).toContain('Incident: Incident (passenger incident) reported by Tess Terminal');
-    expect(subjects.some((s) => s?.includes('near miss'))).toBe(false);
+    expect(subjects).toContain('Incident: Passenger incident reported by Tess Terminal');
+    expect(subjects.some((s) => s?.includes('Near miss'))).toBe(false);
     expect(t.smtp.to(quiet.email)).toHaveLength(0);
     expect(await sendAttentionMails(deps())).toBe(0);
 

@@ -39,7 +39,8 @@ export async function incidentNeedsAttention(
   },
 ): Promise<void> {
   const { driver, vehicle } = await namesOf(tx, incident.driverId, incident.vehicleId);
-  const type = incident.incidentType.replaceAll('_', ' ');
+  const words = incident.incidentType.replaceAll('_', ' ');
+  const type = words.charAt(0).toUpperCase() + words.slice(1);
   const flags = [
     incident.injuriesReported === 1 ? 'injuries reported' : null,
     incident.policeNotified === 1 ? 'police notified' : null,
@@ -48,7 +49,7 @@ export async function incidentNeedsAttention(
     kind: 'incident',
     subjectId: incident.id,
     serious: flags.length > 0,
-    title: `Incident (${type}) reported by ${driver}`,
+    title: `${type} reported by ${driver}`,
     detail: [vehicle, incident.location, ...flags].filter(Boolean).join(' · ') || null,
   });
 }
@@ -70,7 +71,7 @@ export async function emergencyNeedsAttention(
     subjectId: alert.id,
     serious: true,
     alreadyMailed: true,
-    title: `Emergency (${alert.typeName}) raised by ${driver}`,
+    title: `${alert.typeName} raised by ${driver}`,
     detail: [vehicle, alert.location].filter(Boolean).join(' · ') || null,
   });
 }

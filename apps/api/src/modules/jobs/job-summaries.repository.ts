@@ -14,7 +14,9 @@ const VEHICLES = `coalesce((
       'id', v.id, 'registrationNumber', v.registration_number, 'nickname', v.nickname
     ) end,
     'driver', case when s.driver_id is null then null else json_build_object(
-      'id', s.driver_id, 'firstName', u.first_name, 'lastName', u.last_name
+      'id', s.driver_id, 'firstName', u.first_name, 'lastName', u.last_name,
+      'clockedInAt', (select ${epochMs('min(sh.start_time)')} from shifts sh
+                      where sh.driver_id = s.driver_id and sh.shift_date = j.service_date)
     ) end
   ) order by s.slot_position, s.created_at)
   from job_vehicles s
@@ -60,5 +62,15 @@ export async function jobSummariesByIds(db: Db, ids: readonly string[]): Promise
     updatedAt: new Date(d.updatedAt).toISOString(),
     totalPrice: Number(d.totalPrice),
     pendingRequests: Number(d.pendingRequests),
+    vehicles: d.vehicles.map((s) => ({
+      ...s,
+      driver: s.driver
+        ? {
+            ...s.driver,
+            clockedInAt:
+              s.driver.clockedInAt === null ? null : new Date(Number(s.driver.clockedInAt)).toISOString(),
+          }
+        : null,
+    })),
   }));
 }

@@ -5,10 +5,11 @@ import {
   JOB_VERSION_REQUIRED,
   type Job,
   type JobSaveResult,
+  type JobSummary,
 } from '@dms/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, driverPreferences, emailNotifications, jobOffers, jobs } from '../../db/schema';
+import { customers, driverPreferences, emailNotifications, jobOffers, jobs, shifts } from '../../db/schema';
 import { pdfText } from '../../pdf/pdf-text';
 import { createCategory, createCustomer, createDriver, createVehicle } from '../../test/factories';
 import { createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
@@ -425,6 +426,43 @@ describe('updates to a published job', () => {
     const offers = await t.db.select().from(jobOffers).where(eq(jobOffers.jobId, job.id));
     expect(offers.map((o) => o.driverId)).toEqual([added.id]);
     await t.smtp.waitFor(added.email);
+  });
+});
+
+describe('the job list summaries', () => {
+  it("carry each driver's clock-in time on the job's date (the Start Time column), nothing before", async () => {
+    const clocked = await createDriver(t.db, { firstName: 'Early', lastName: 'Bird' });
+    const waiting = await createDriver(t.db);
+    const [busA, busB] = [await createVehicle(t.db), await createVehicle(t.db)];
+    const date = '2031-02-03';
+    const job = await create({
+      newCustomer: undefined,
+      title: 'Start time',
+      serviceDate: date,
+      vehicles: [
+        { vehicleId: busA.id, driverId: clocked.id },
+        { vehicleId: busB.id, driverId: waiting.id },
+      ],
+    });
+    const start = new Date('2031-02-02T20:55:00Z');
+    await t.db.insert(shifts).values([
+      { driverId: clocked.id, shiftDate: date, startTime: start },
+      // A shift of another day is not this job's start.
+      {
+        driverId: waiting.id,
+        shiftDate: '2031-02-02',
+        startTime: new Date('2031-02-01T20:00:00Z'),
+        endTime: new Date('2031-02-02T02:00:00Z'),
+      },
+    ]);
+    const page = expectJson<{ items: JobSummary[] }>(
+      await t.asManager('GET', `/api/jobs?from=${date}&to=${date}`),
+      200,
+    );
+    const row = page.items.find((j) => j.id === job.id)!;
+    const byDriver = new Map(row.vehicles.map((s) => [s.driver?.id, s.driver?.clockedInAt]));
+    expect(byDriver.get(clocked.id)).toBe(start.toISOString());
+    expect(byDriver.get(waiting.id)).toBeNull();
   });
 });
 

@@ -30,13 +30,14 @@ function AttentionRow({ item }: { item: AttentionItem }) {
     <Group
       justify="space-between"
       align="flex-start"
-      wrap="nowrap"
+      wrap="wrap"
       gap="sm"
       py="xs"
       data-testid="attention-item"
       data-kind={item.kind}
     >
-      <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+      {/* Beside its button on a laptop; above it on a phone, where the text needs the width. */}
+      <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '1 1 260px' }}>
         <ThemeIcon color={color} variant="light" size="lg" radius="xl" aria-hidden="true">
           <Icon size={18} />
         </ThemeIcon>
@@ -62,7 +63,7 @@ function AttentionRow({ item }: { item: AttentionItem }) {
       <Button
         size="xs"
         variant="default"
-        style={{ flexShrink: 0 }}
+        style={{ flexShrink: 0, marginInlineStart: 'auto' }}
         loading={acknowledge.isPending}
         aria-label={`Acknowledge: ${item.title}`}
         onClick={() =>

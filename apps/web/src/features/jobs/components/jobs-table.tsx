@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Anchor,
   Badge,
+  Card,
   Group,
   Menu,
   Pagination,
@@ -11,6 +12,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconDots,
   IconFileDownload,
@@ -24,6 +26,7 @@ import { vehicleName } from '../../../components/driver-job/job-summary';
 import { useFormatters } from '../../../lib/use-formatters';
 import { INVOICEABLE_STATUSES, jobSheetPdfUrl, quotePdfUrl } from '../api';
 import { driverName } from '../names';
+import { StartTimeCell } from './start-time-cell';
 
 /** What a row's actions ask the page to do. */
 export interface JobRowActions {
@@ -54,6 +57,29 @@ export function JobsTable({
   onPageChange: (page: number) => void;
 }) {
   const format = useFormatters();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const pager = (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {total} job{total === 1 ? '' : 's'}
+      </Text>
+      {total > pageSize && (
+        <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPageChange} size="sm" />
+      )}
+    </Group>
+  );
+  if (phone) {
+    return (
+      <>
+        <Stack gap="sm" data-testid="job-cards">
+          {jobs.map((job) => (
+            <JobCard key={job.id} job={job} {...actions} />
+          ))}
+        </Stack>
+        {pager}
+      </>
+    );
+  }
   return (
     <>
       <Table.ScrollContainer minWidth={1100}>
@@ -163,9 +189,7 @@ export function JobsTable({
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    Coming soon
-                  </Text>
+                  <StartTimeCell job={job} />
                 </Table.Td>
                 <Table.Td ta="right" data-testid="job-total">
                   <Text size="sm">{format.jobMoney(job.totalPrice, job.currency)}</Text>
@@ -184,15 +208,86 @@ export function JobsTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {total} job{total === 1 ? '' : 's'}
-        </Text>
-        {total > pageSize && (
-          <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPageChange} size="sm" />
-        )}
-      </Group>
+      {pager}
     </>
+  );
+}
+
+/**
+ * A job at phone width (issue 29): the table's columns as a card, as the driver screens show jobs.
+ * Tapping the title opens the job; the menu holds the same actions as a row's.
+ */
+function JobCard({ job, ...actions }: JobRowActions & { job: JobSummary }) {
+  const format = useFormatters();
+  const drivers = job.vehicles.map((s, i) =>
+    s.driver ? driverName(s.driver) : `Unassigned Driver ${i + 1}`,
+  );
+  return (
+    <Card padding="md" withBorder data-testid="job-card">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap={6}>
+              <Text size="xs" c="dimmed">
+                {job.jobNumber}
+              </Text>
+              {job.hasUpdates === 1 && (
+                <Badge color="orange" size="xs" variant="filled">
+                  Updated
+                </Badge>
+              )}
+              {job.pendingRequests > 0 && (
+                <Badge color="grape" size="xs" variant="light">
+                  {job.pendingRequests} request{job.pendingRequests === 1 ? '' : 's'}
+                </Badge>
+              )}
+            </Group>
+            <Anchor
+              component="button"
+              type="button"
+              fw={600}
+              ta="left"
+              style={{ overflowWrap: 'anywhere' }}
+              onClick={() => actions.onOpen(job)}
+            >
+              {job.title ?? 'Untitled Draft'}
+            </Anchor>
+          </Stack>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <JobStatusBadge status={job.status} />
+            <RowMenu job={job} {...actions} />
+          </Group>
+        </Group>
+        <Text size="sm">
+          {job.serviceDate ? format.serviceDate(job.serviceDate) : 'No date'}
+          {job.legs[0]?.departureTime ? ` · ${job.legs[0].departureTime}` : ''}
+        </Text>
+        {job.legs[0] && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {job.legs[0].originAddress ?? '?'} → {job.legs.at(-1)?.destinationAddress ?? '?'}
+          </Text>
+        )}
+        <Text size="sm" c={job.customer ? undefined : 'dimmed'}>
+          {job.customer?.companyName ?? 'No customer assigned'}
+        </Text>
+        {job.vehicles.length > 0 && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {job.vehicles.map((s, i) => `${vehicleName(s)}: ${drivers[i]}`).join(' · ')}
+          </Text>
+        )}
+        <Group justify="space-between" align="flex-end" wrap="nowrap">
+          <Group gap={6} align="flex-start" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              Start
+            </Text>
+            <StartTimeCell job={job} />
+          </Group>
+          <Text size="sm" fw={600} data-testid="job-total">
+            {format.jobMoney(job.totalPrice, job.currency)}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 
