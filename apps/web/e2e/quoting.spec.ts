@@ -106,4 +106,14 @@ test('screenshots: the legs with address suggestions and the depot picker', asyn
       await expect(p.getByRole('listbox').getByRole('option').first()).toBeVisible();
     },
   });
+  await screenshotBothThemes(page, '/', 'quoting-depot-picker', {
+    fullPage: false,
+    prepare: async (p) => {
+      const form = await openNewJobFor(p, 'Harbourview Public School');
+      const picker = form.getByRole('combobox', { name: 'Depot', exact: true });
+      await picker.scrollIntoViewIfNeeded();
+      await picker.click();
+      await expect(p.getByRole('option', { name: /^Granville Depot/ })).toBeVisible();
+    },
+  });
 });

@@ -136,6 +136,38 @@ test('quotes: the loyalty footer toggle hides and shows the footer text', async 
   }
 });
 
+test('quotes: how long a quote holds and the name of the tax (issue 29)', async ({ page }) => {
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const original = await readDocumentSettings(page.request);
+  try {
+    await page.goto('/settings/documents/quotes');
+    const form = page.getByRole('form', { name: 'Quote template settings' });
+    const days = form.getByRole('textbox', { name: 'Quote valid for (days)' });
+    const tax = form.getByRole('textbox', { name: 'Tax label' });
+    await expect(days).toHaveValue(String(original.quoteValidDays));
+    // Blank means the name of the tax in the operator's locale (the demo's is en-AU).
+    await expect(tax).toHaveAttribute('placeholder', 'GST');
+    await expect(tax).toHaveAccessibleDescription(/“GST \(10%\)”/);
+
+    await days.fill('0');
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(form.getByText('Valid for must be a whole number of days from 1 to 365')).toBeVisible();
+    await expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect((await readDocumentSettings(page.request)).quoteValidDays).toBe(original.quoteValidDays);
+
+    await days.fill('21');
+    await tax.fill('GST');
+    await form.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(toast(page, 'Quote template settings updated successfully')).toBeVisible();
+    expect(await readDocumentSettings(page.request)).toMatchObject({ quoteValidDays: 21, taxLabel: 'GST' });
+    await page.reload();
+    await expect(days).toHaveValue('21');
+    await expect(tax).toHaveValue('GST');
+  } finally {
+    await restoreDocumentSettings(page.request, original);
+  }
+});
+
 test('terms templates: create with bold text, make default, edit, delete with confirm', async ({ page }) => {
   await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
   const before = (await (await page.request.get('/api/terms-templates')).json()) as {

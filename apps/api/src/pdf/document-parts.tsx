@@ -109,16 +109,32 @@ export function CompanyDetails({
   theme: DocumentTheme;
   showName: boolean;
 }) {
-  const contact = [company.phone, company.email].filter(Boolean).join('   ·   ');
-  const legal = [company.abn ? `ABN ${company.abn}` : null, company.website].filter(Boolean).join('   ·   ');
+  const contact = [company.phone, company.email];
+  const legal = [company.abn ? `ABN ${company.abn}` : null, company.website];
   return (
     <View style={{ color: theme.muted, fontSize: 8.5 }}>
       {showName ? (
         <Text style={{ color: theme.text, fontWeight: 700, fontSize: 10 }}>{company.name}</Text>
       ) : null}
       {company.address ? <Text>{company.address}</Text> : null}
-      {contact ? <Text>{contact}</Text> : null}
-      {legal ? <Text>{legal}</Text> : null}
+      <DetailsLine parts={contact} separator="   ·   " />
+      <DetailsLine parts={legal} separator="   ·   " />
+    </View>
+  );
+}
+
+/**
+ * Details in a line ('(02) 9555 0142 · bookings@…'), wrapping between details and never inside one:
+ * react-pdf would otherwise break at the separator and hyphenate it ('·-'). Nothing when all are empty.
+ */
+export function DetailsLine({ parts, separator }: { parts: (string | null)[]; separator: string }) {
+  const shown = parts.filter((part): part is string => Boolean(part));
+  if (shown.length === 0) return null;
+  return (
+    <View style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+      {shown.map((part, i) => (
+        <Text key={part}>{i < shown.length - 1 ? `${part}${separator}` : part}</Text>
+      ))}
     </View>
   );
 }
@@ -187,10 +203,19 @@ export function TitleBlock({
   );
 }
 
-export function SectionTitle({ children, theme }: { children: ReactNode; theme: DocumentTheme }) {
+export function SectionTitle({
+  children,
+  theme,
+  keepWithNext = 70,
+}: {
+  children: ReactNode;
+  theme: DocumentTheme;
+  /** Points of what follows that must fit under the title on its page, or the title moves on. */
+  keepWithNext?: number;
+}) {
   return (
     <View
-      minPresenceAhead={70}
+      minPresenceAhead={keepWithNext}
       style={{
         borderBottomWidth: 1,
         borderBottomColor: theme.primary,
@@ -238,9 +263,38 @@ export function InfoCard({
       {shown.length === 0 ? <Text style={{ color: theme.muted }}>—</Text> : null}
       {shown.map((r) => (
         <View key={r.label} style={{ flexDirection: 'row', marginBottom: 1 }}>
-          <Text style={{ width: 72, color: theme.muted }}>{r.label}</Text>
-          <Text style={{ flex: 1, fontWeight: r.label === shown[0]?.label ? 700 : 400 }}>{r.value}</Text>
+          <Text style={{ width: 56, color: theme.muted }}>{r.label}</Text>
+          <View style={{ flex: 1 }}>
+            <BreakableText style={{ fontWeight: r.label === shown[0]?.label ? 700 : 400 }}>
+              {r.value ?? ''}
+            </BreakableText>
+          </View>
         </View>
+      ))}
+    </View>
+  );
+}
+
+// react-pdf breaks lines at spaces only: an e-mail or web address wider than its column runs out of
+// it (issue 29: the contact e-mail was cut off at the card's edge).
+const LONG_WORD = 24;
+
+/**
+ * Text whose long words (e-mail and web addresses) may break after '@', '.', '/' or '-' when they do
+ * not fit: each such word is laid out as pieces in a wrapping row. Text without long words is one
+ * ordinary Text.
+ */
+export function BreakableText({ children, style }: { children: string; style?: Style }) {
+  if (!children.split(/\s+/).some((w) => w.length > LONG_WORD)) return <Text style={style}>{children}</Text>;
+  // Each piece ends at a break point and keeps the spaces after it.
+  const pieces = children.match(/[^@./\-\s]*[@./-]?\s*/g)?.filter(Boolean) ?? [children];
+  return (
+    <View style={{ flexDirection: 'row', flexWrap: 'wrap' }}>
+      {pieces.map((piece, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces are fixed and never reordered
+        <Text key={i} style={style}>
+          {piece}
+        </Text>
       ))}
     </View>
   );
@@ -346,7 +400,9 @@ export function PageFooter({
   company: Company;
   theme: DocumentTheme;
 }) {
-  const line = [company.name, company.phone, company.email, company.website].filter(Boolean).join('  ·  ');
+  const parts = [company.name, company.phone, company.email, company.website].filter((part): part is string =>
+    Boolean(part),
+  );
   return (
     <View fixed style={{ position: 'absolute', left: 40, right: 40, bottom: 22 }}>
       {message ? (
@@ -385,8 +441,17 @@ export function PageFooter({
           color: theme.muted,
         }}
       >
-        <Text style={{ flex: 1 }}>{line}</Text>
-        <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+        {/* The page number is drawn after layout, so it gets a column of its own that the company
+            line wraps short of (issue 29: a long web address ran under "Page 1 of 2"). */}
+        {/* The company's details wrap between details, never inside one (an address broken by a
+            hyphen reads wrong), in a column short of the page number. */}
+        <View style={{ flex: 1, paddingRight: 12 }}>
+          <DetailsLine parts={parts} separator="  ·  " />
+        </View>
+        <Text
+          style={{ width: 62, flexShrink: 0, textAlign: 'right' }}
+          render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`}
+        />
       </View>
     </View>
   );

@@ -12,7 +12,8 @@ export function companyOf(input: JobPdfInput): Company {
     phone: s.companyPhone,
     email: s.companyEmail,
     abn: s.companyABN,
-    website: s.companyWebsite,
+    // Printed without 'https://': shorter, and how a reader types it anyway.
+    website: s.companyWebsite?.replace(/^https?:\/\//i, '').replace(/\/$/, '') || null,
   };
 }
 

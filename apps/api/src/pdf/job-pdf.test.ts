@@ -6,7 +6,7 @@ import { LocalStorage } from '../storage';
 import { testConfig } from '../test/test-app';
 import { loadLogo, pdfFileName, renderJobSheetPdf, renderQuotePdf } from '.';
 import { longJob, pdfInput, sampleLogoPng, shortJob } from './pdf-test-fixtures';
-import { pdfText } from './pdf-text';
+import { overlaps, pdfText, pdfWords } from './pdf-text';
 
 // The quote and job sheet as their readers get them: rendered to PDF and read back as text.
 
@@ -36,8 +36,11 @@ describe('quote PDF', () => {
       'Parking and tolls $45.50',
       'School discount -$100.00',
       'Subtotal $1,925.50',
-      'Includes tax (10%) $175.05',
-      'Total (incl. tax) $1,925.50',
+      'Includes GST (10%) $175.05', // the name of the tax in en-AU
+      'Total (incl. GST) $1,925.50',
+      'Quote date Monday 2 March 2026',
+      'Valid until Monday 16 March 2026', // 14 days, the default
+      'Address 23 College Street, Ōtaki NSW 2000',
       'Price holds for 30 days',
       'Cancellations within 48 hours are charged in full.',
       'School Loyalty Offer',
@@ -62,7 +65,7 @@ describe('quote PDF', () => {
     const flat = squash((await pdfText(pdf)).text);
     expect(flat).toContain('ESTIMATE');
     expect(flat).not.toContain('QUOTE');
-    expect(flat).toContain('Total (incl. tax) $1,925.50');
+    expect(flat).toContain('Total (incl. GST) $1,925.50');
     for (const hidden of [
       'Subtotal',
       'Weekend surcharge',
@@ -98,10 +101,91 @@ describe('quote PDF', () => {
       ).text,
     );
     expect(flat).toContain('Subtotal $1,000.00');
-    expect(flat).toContain('Tax (15%) $150.00');
+    expect(flat).toContain('GST (15%) $150.00');
     expect(flat).toContain('Total $1,150.00');
     expect(flat).toContain('All amounts in NZD');
   });
+
+  it('names the tax and the validity as the settings say', async () => {
+    const flat = squash(
+      (await pdfText(await renderQuotePdf(pdfInput(shortJob(), { taxLabel: 'VAT', quoteValidDays: 30 }))))
+        .text,
+    );
+    expect(flat).toContain('Includes VAT (10%) $175.05');
+    expect(flat).toContain('Total (incl. VAT) $1,925.50');
+    expect(flat).toContain('Valid until Wednesday 1 April 2026');
+    const us = squash(
+      (
+        await pdfText(
+          await renderQuotePdf(
+            pdfInput(
+              shortJob({ taxMode: 'exclusive' }),
+              {},
+              {
+                operator: { currency: 'USD', locale: 'en-US', timeZone: 'America/New_York' },
+              },
+            ),
+          ),
+        )
+      ).text,
+    );
+    expect(us).toMatch(/Tax \(10%\) \$[\d,.]+/);
+  });
+
+  it('keeps long addresses whole and in their box, and the page number clear of the footer line', async () => {
+    const email = 'jane.citizen.sports-coordinator@stmarys-college.example.edu.au';
+    const job = shortJob();
+    const pdf = await renderQuotePdf(
+      pdfInput(
+        { ...job, contact: { ...job.contact!, email } },
+        {
+          // Short words up to the right margin: the footer line that ran under 'Page 1 of 1'.
+          companyName:
+            'Harbour City Coaches and Charter Tours of the Greater Sydney and Hunter Region Pty Ltd',
+          companyWebsite: 'https://bookings.harbourcitycoaches-and-tours.example.com.au/quotes',
+        },
+      ),
+    );
+    const words = await pdfWords(pdf);
+    const page = words.find((w) => w.text === 'Page')!;
+    const footerLine = words.filter((w) => w.xMin < page.xMin && w.yMin < page.yMax && page.yMin < w.yMax);
+    expect(footerLine.length).toBeGreaterThan(3);
+    for (const w of footerLine) expect(w.xMax, w.text).toBeLessThan(page.xMin - 6);
+    // The e-mail breaks inside its card (the left half of the page) rather than running out of it.
+    const { text } = await pdfText(pdf);
+    expect(text.replace(/\s+/g, '')).toContain(email);
+    const customer = words.find((w) => w.text === 'Customer')!;
+    const service = words.find((w) => w.text === 'SERVICE')!;
+    const leftCard = words.filter(
+      (w) => w.xMin < service.xMin && w.yMin >= customer.yMin - 1 && w.yMax < customer.yMin + 90,
+    );
+    expect(leftCard.map((w) => w.text)).toContain('Email');
+    for (const w of leftCard) expect(w.xMax, w.text).toBeLessThan(service.xMin - 8);
+    // Nothing on the page is drawn over anything else.
+    for (const [i, a] of words.entries()) {
+      for (const b of words.slice(i + 1)) expect(overlaps(a, b), `${a.text} / ${b.text}`).toBe(false);
+    }
+    expect(squash(text)).toContain('bookings.harbourcitycoaches-and-tours.example.com.au/quotes');
+    expect(squash(text)).toMatch(/Page 1 of \d/);
+  });
+
+  it('flows the terms from page to page: a title or a clause heading is never left alone at the foot of a page', async () => {
+    // The last word of each clause's heading, and of the section title, each followed by text on its own page.
+    const headings = ['CONDITIONS', 'Bookings', 'Payment', 'Cancellations', 'conduct', 'Luggage', 'Delays'];
+    for (let legs = 1; legs <= 8; legs++) {
+      const job = shortJob({
+        legs: longJob().legs.slice(0, legs),
+        termsAndConditions: longJob().termsAndConditions,
+      });
+      const words = await pdfWords(await renderQuotePdf(pdfInput(job)));
+      for (const heading of headings) {
+        const at = words.find((w) => w.text === heading);
+        expect(at, `${heading}, ${legs} legs`).toBeDefined();
+        const followed = words.some((w) => w.page === at!.page && w.text === 'operator' && w.yMin > at!.yMax);
+        expect(followed, `${heading} is followed on its page, ${legs} legs`).toBe(true);
+      }
+    }
+  }, 90_000);
 
   it('runs a long job over about three numbered pages', async () => {
     const { text, pages } = await pdfText(await renderQuotePdf(pdfInput(longJob())));
@@ -209,9 +293,16 @@ describe('job sheet PDF', () => {
 });
 
 describe('pdfFileName', () => {
-  it('names the files after the first 8 characters of the job id', () => {
-    expect(pdfFileName('quote', '3f2a9c1e-7b44-4c1d-9a0e-5d6f7a8b9c0d')).toBe('quote-3f2a9c1e.pdf');
-    expect(pdfFileName('jobsheet', '3f2a9c1e-7b44-4c1d-9a0e-5d6f7a8b9c0d')).toBe('jobsheet-3f2a9c1e.pdf');
+  const id = '3f2a9c1e-7b44-4c1d-9a0e-5d6f7a8b9c0d';
+  it('names the files by the job number', () => {
+    expect(pdfFileName('quote', { id, jobNumber: 'J-00042' })).toBe('quote-J-00042.pdf');
+    expect(pdfFileName('jobsheet', { id, jobNumber: 'J-00042' })).toBe('job-sheet-J-00042.pdf');
+  });
+
+  it('keeps only what is safe in a header and a file system, else falls back to the id', () => {
+    expect(pdfFileName('quote', { id, jobNumber: 'J/00"42\r\n' })).toBe('quote-J0042.pdf');
+    expect(pdfFileName('quote', { id, jobNumber: '"/ ' })).toBe('quote-3f2a9c1e.pdf');
+    expect(pdfFileName('jobsheet', { id, jobNumber: null })).toBe('job-sheet-3f2a9c1e.pdf');
   });
 });
 

@@ -21,12 +21,21 @@ export interface PdfLogo {
 
 export type PdfKind = 'quote' | 'jobsheet';
 
-/** 'quote-1a2b3c4d.pdf' / 'jobsheet-1a2b3c4d.pdf': the first 8 characters of the job id. */
-export function pdfFileName(kind: PdfKind, jobId: string): string {
+/** The file name's word for each document. */
+const FILE_WORD: Record<PdfKind, string> = { quote: 'quote', jobsheet: 'job-sheet' };
+
+/**
+ * 'quote-J-00042.pdf' / 'job-sheet-J-00042.pdf': named by the job number people quote on the phone
+ * (issue 29). Anything but letters, digits, '-' and '_' is dropped, so the name is safe in a
+ * Content-Disposition header and on every file system; a job number with none of those falls back
+ * to the first 8 characters of the job id.
+ */
+export function pdfFileName(kind: PdfKind, job: { id: string; jobNumber: string | null }): string {
+  const number = (job.jobNumber ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40);
   const short =
-    jobId
+    job.id
       .replace(/[^A-Za-z0-9]/g, '')
       .slice(0, 8)
       .toLowerCase() || 'document';
-  return `${kind}-${short}.pdf`;
+  return `${FILE_WORD[kind]}-${number || short}.pdf`;
 }

@@ -60,3 +60,58 @@ export async function pdfText(pdf: Buffer): Promise<PdfText> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+export interface PdfWord {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word with its box on its page (pdftotext -bbox), to check that no two are drawn over each other. */
+export async function pdfWords(pdf: Buffer): Promise<PdfWord[]> {
+  const pdftotext = await ensurePdftotext();
+  const dir = await mkdtemp(path.join(tmpdir(), 'dms-pdf-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    await writeFile(file, pdf);
+    const { stdout } = await run(pdftotext, ['-bbox', '-enc', 'UTF-8', file, '-'], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const words: PdfWord[] = [];
+    stdout.split('<page ').forEach((page, i) => {
+      for (const m of page.matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+      )) {
+        words.push({
+          page: i,
+          xMin: Number(m[1]),
+          yMin: Number(m[2]),
+          xMax: Number(m[3]),
+          yMax: Number(m[4]),
+          text: m[5]!
+            .replace(/&amp;/g, '&')
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&quot;/g, '"'),
+        });
+      }
+    });
+    return words;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Whether two words are drawn over each other. A word's box runs from the font's ascent to its
+ * descent, so lines set close together touch by a point or two; overprinted text shares most of its height.
+ */
+export function overlaps(a: PdfWord, b: PdfWord): boolean {
+  if (a.page !== b.page) return false;
+  const across = Math.min(a.xMax, b.xMax) - Math.max(a.xMin, b.xMin);
+  const down = Math.min(a.yMax, b.yMax) - Math.max(a.yMin, b.yMin);
+  return across > 0.5 && down > 0.4 * Math.min(a.yMax - a.yMin, b.yMax - b.yMin);
+}

@@ -1,6 +1,13 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { calculatePrice, DEFAULT_QUOTE_HEADER_TEXT, type Job } from '@dms/domain';
+import {
+  calculatePrice,
+  DEFAULT_QUOTE_HEADER_TEXT,
+  dateInZone,
+  type Job,
+  quoteValidUntil,
+  taxLabelFor,
+} from '@dms/domain';
 import { Document, Page, Text, View } from '@react-pdf/renderer';
 import {
   DocumentHeader,
@@ -30,6 +37,9 @@ export function QuoteDocument({ input }: { input: JobPdfInput }) {
   const groups = vehicleGroups(job);
   const loyalty = settings.showLoyaltyFooter ? settings.quoteFooterText?.trim() || null : null;
   const title = settings.quoteHeaderText?.trim() || DEFAULT_QUOTE_HEADER_TEXT;
+  const issued = input.issuedAt ?? new Date();
+  const validUntil = quoteValidUntil(dateInZone(issued, input.operator.timeZone), settings.quoteValidDays);
+  const taxName = taxLabelFor(settings.taxLabel, input.operator.locale);
   return (
     <Document
       title={`${title} ${job.jobNumber}`}
@@ -46,7 +56,8 @@ export function QuoteDocument({ input }: { input: JobPdfInput }) {
           title={title}
           rows={[
             { label: 'Quote No.', value: job.jobNumber },
-            { label: 'Date issued', value: format.instantDate(input.issuedAt ?? new Date()) },
+            { label: 'Quote date', value: format.instantDate(issued) },
+            { label: 'Valid until', value: format.serviceDate(validUntil) },
             { label: 'Service date', value: format.serviceDate(job.serviceDate) },
           ]}
         />
@@ -57,6 +68,7 @@ export function QuoteDocument({ input }: { input: JobPdfInput }) {
             theme={theme}
             rows={[
               { label: 'Customer', value: job.customer?.companyName },
+              { label: 'Address', value: job.customer?.address },
               { label: 'Contact', value: contactLine(job) },
               { label: 'Phone', value: job.contact?.phone || job.customer?.phone },
               { label: 'Email', value: job.contact?.email || job.customer?.email },
@@ -136,13 +148,29 @@ export function QuoteDocument({ input }: { input: JobPdfInput }) {
           </View>
         ) : null}
 
-        <Pricing job={job} theme={theme} format={format} breakdown={settings.showPricingBreakdown} />
+        <Pricing
+          job={job}
+          theme={theme}
+          format={format}
+          breakdown={settings.showPricingBreakdown}
+          taxName={taxName}
+        />
 
         {settings.showTermsAndConditions && hasRichText(job.termsAndConditions) ? (
-          <View>
-            <SectionTitle theme={theme}>Terms and conditions</SectionTitle>
-            <RichText html={job.termsAndConditions} fontSize={8} color="#374151" linkColor={theme.accent} />
-          </View>
+          <RichText
+            html={job.termsAndConditions}
+            fontSize={8}
+            color="#374151"
+            linkColor={theme.accent}
+            flow={{
+              // A title, a heading and two lines of the first clause; the clauses then flow on.
+              before: (
+                <SectionTitle theme={theme} keepWithNext={40}>
+                  Terms and conditions
+                </SectionTitle>
+              ),
+            }}
+          />
         ) : null}
 
         <PageFooter message={loyalty} messageStyle="loyalty" company={company} theme={theme} />
@@ -156,11 +184,14 @@ function Pricing({
   theme,
   format,
   breakdown,
+  taxName,
 }: {
   job: Job;
   theme: DocumentTheme;
   format: PdfFormat;
   breakdown: boolean;
+  /** The operator's name for the tax ('GST'), from the settings or the locale. */
+  taxName: string;
 }) {
   const price = calculatePrice(job);
   const lines: { label: string; amount: string; muted?: boolean }[] = [];
@@ -176,9 +207,9 @@ function Pricing({
   }
   const taxLabel =
     job.taxMode === 'inclusive'
-      ? `Includes tax (${format.percent(job.taxRate)})`
+      ? `Includes ${taxName} (${format.percent(job.taxRate)})`
       : job.taxMode === 'exclusive'
-        ? `Tax (${format.percent(job.taxRate)})`
+        ? `${taxName} (${format.percent(job.taxRate)})`
         : null;
   if (taxLabel)
     lines.push({
@@ -186,7 +217,7 @@ function Pricing({
       amount: format.money(price.taxAmount),
       muted: job.taxMode === 'inclusive',
     });
-  const totalLabel = job.taxMode === 'inclusive' ? 'Total (incl. tax)' : 'Total';
+  const totalLabel = job.taxMode === 'inclusive' ? `Total (incl. ${taxName})` : 'Total';
   return (
     <View wrap={false}>
       <SectionTitle theme={theme}>{breakdown ? 'Pricing' : 'Price'}</SectionTitle>

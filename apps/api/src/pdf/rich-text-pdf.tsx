@@ -27,19 +27,57 @@ export interface RichTextProps {
   fontSize?: number;
   color?: string;
   linkColor?: string;
+  /**
+   * Lay the blocks out as siblings of what comes before them on the page (a long text such as the
+   * terms), with `before` (its section title) first. react-pdf moves an element to the next page for
+   * its `minPresenceAhead` only when something precedes it in the same parent, so a title or heading
+   * that is the first child of a wrapper is left alone at a page's foot; as siblings of the page's
+   * sections they keep their first clause with them, and the clauses flow from page to page.
+   */
+  flow?: { before: ReactNode };
 }
 
 export function hasRichText(html: string | null | undefined): boolean {
   return Boolean(html && richTextPlain(parseRichText(html)).replace(/\s|\u00a0/g, ''));
 }
 
-export function RichText({ html, fontSize = 9, color = '#1f2937', linkColor = '#1c7ed6' }: RichTextProps) {
+export function RichText({
+  html,
+  fontSize = 9,
+  color = '#1f2937',
+  linkColor = '#1c7ed6',
+  flow,
+}: RichTextProps) {
   if (!html) return null;
   const nodes = parseRichText(html);
+  const textStyle: Style = { fontSize, color, lineHeight: 1.4 };
+  if (!flow) {
+    return <View style={textStyle}>{renderBlocks(nodes, { fontSize, linkColor }, 'r')}</View>;
+  }
+  const blocks = renderBlocks(nodes, { fontSize, linkColor }, 'r', true);
   return (
-    <View style={{ fontSize, color, lineHeight: 1.4 }}>
-      {renderBlocks(nodes, { fontSize, linkColor }, 'r')}
-    </View>
+    <>
+      {flow.before}
+      {blocks.map((block, i) => (
+        <View
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks are drawn once, in order
+          key={i}
+          style={textStyle}
+          minPresenceAhead={isHeadingElement(block) ? 28 : undefined}
+        >
+          {block}
+        </View>
+      ))}
+    </>
+  );
+}
+
+function isHeadingElement(block: ReactNode): boolean {
+  return (
+    typeof block === 'object' &&
+    block !== null &&
+    'props' in block &&
+    (block.props as { 'data-heading'?: boolean })['data-heading'] === true
   );
 }
 
@@ -52,8 +90,12 @@ function isBlock(node: HtmlNode): boolean {
   return node.kind === 'element' && BLOCK_TAGS.has(node.tag);
 }
 
-/** Lays out block children; runs of loose inline content become a paragraph of their own. */
-function renderBlocks(nodes: HtmlNode[], ctx: Context, key: string): ReactNode[] {
+/**
+ * Lays out block children; runs of loose inline content become a paragraph of their own. At the top
+ * level a list's items are laid out as siblings of the paragraphs and headings around them, so that
+ * page breaks fall between clauses and a heading keeps its first clause (issue 29: terms flow).
+ */
+function renderBlocks(nodes: HtmlNode[], ctx: Context, key: string, flat = false): ReactNode[] {
   const out: ReactNode[] = [];
   let inline: HtmlNode[] = [];
   const flush = () => {
@@ -72,7 +114,12 @@ function renderBlocks(nodes: HtmlNode[], ctx: Context, key: string): ReactNode[]
       return;
     }
     flush();
-    out.push(renderBlock(node as HtmlNode & { kind: 'element' }, ctx, `${key}-${out.length}`));
+    const element = node as HtmlNode & { kind: 'element' };
+    if (flat && (element.tag === 'ul' || element.tag === 'ol')) {
+      out.push(...listItems(element, ctx, `${key}-${out.length}`));
+      return;
+    }
+    out.push(renderBlock(element, ctx, `${key}-${out.length}`));
   });
   flush();
   return out;
@@ -81,21 +128,12 @@ function renderBlocks(nodes: HtmlNode[], ctx: Context, key: string): ReactNode[]
 function renderBlock(node: HtmlNode & { kind: 'element' }, ctx: Context, key: string): ReactNode {
   switch (node.tag) {
     case 'ul':
-    case 'ol': {
-      const items = node.children.filter((c) => c.kind === 'element' && c.tag === 'li');
+    case 'ol':
       return (
         <View key={key} style={{ marginBottom: 4 }}>
-          {items.map((item, i) => (
-            <View key={childKey(key, i)} style={{ flexDirection: 'row', marginBottom: 2 }} wrap={false}>
-              <Text style={{ width: 14 }}>{node.tag === 'ol' ? `${i + 1}.` : '•'}</Text>
-              <View style={{ flex: 1 }}>
-                {renderListItem((item as HtmlNode & { kind: 'element' }).children, ctx, `${key}-${i}`)}
-              </View>
-            </View>
-          ))}
+          {listItems(node, ctx, key)}
         </View>
       );
-    }
     case 'li':
       return (
         <View key={key} style={{ flexDirection: 'row' }}>
@@ -119,6 +157,7 @@ function renderBlock(node: HtmlNode & { kind: 'element' }, ctx: Context, key: st
       return (
         <Text
           key={key}
+          data-heading
           minPresenceAhead={24}
           style={{
             fontWeight: 700,
@@ -142,6 +181,26 @@ function renderBlock(node: HtmlNode & { kind: 'element' }, ctx: Context, key: st
         </Text>
       );
   }
+}
+
+/**
+ * A list's items, numbered or bulleted. Pages break between items, never inside one: a clause stays
+ * whole beside its number.
+ */
+function listItems(node: HtmlNode & { kind: 'element' }, ctx: Context, key: string): ReactNode[] {
+  const items = node.children.filter((c) => c.kind === 'element' && c.tag === 'li');
+  return items.map((item, i) => (
+    <View
+      key={childKey(key, i)}
+      wrap={false}
+      style={{ flexDirection: 'row', marginBottom: i === items.length - 1 ? 6 : 2 }}
+    >
+      <Text style={{ width: 14 }}>{node.tag === 'ol' ? `${i + 1}.` : '•'}</Text>
+      <View style={{ flex: 1 }}>
+        {renderListItem((item as HtmlNode & { kind: 'element' }).children, ctx, `${key}-${i}`)}
+      </View>
+    </View>
+  ));
 }
 
 /** A list item's paragraphs sit tight together. */

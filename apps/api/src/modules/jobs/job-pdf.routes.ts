@@ -27,8 +27,8 @@ export async function jobPdfRoutes(app: FastifyInstance): Promise<void> {
           tags: ['jobs'],
           summary:
             kind === 'quote'
-              ? 'The quote as a PDF (quote-{8}.pdf)'
-              : 'The job sheet as a PDF (jobsheet-{8}.pdf)',
+              ? 'The quote as a PDF, named by the job number (quote-J-00042.pdf)'
+              : 'The job sheet as a PDF, named by the job number (job-sheet-J-00042.pdf)',
           params: IdParamsSchema,
         },
       },
@@ -55,7 +55,7 @@ export async function jobPdfRoutes(app: FastifyInstance): Promise<void> {
         const pdf = await rendered(kind, input, dateInZone(new Date(), branding.timeZone), RENDER[kind]);
         return reply
           .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${pdfFileName(kind, job.id)}"`)
+          .header('content-disposition', `attachment; filename="${pdfFileName(kind, job)}"`)
           .header('cache-control', 'no-store')
           .send(pdf);
       },

@@ -751,16 +751,14 @@ describe('documents', () => {
     const quote = await t.asManager('GET', `/api/jobs/${job.id}/quote/pdf`);
     expect(quote.statusCode).toBe(200);
     expect(quote.headers['content-type']).toBe('application/pdf');
-    expect(quote.headers['content-disposition']).toBe(
-      `attachment; filename="quote-${job.id.replace(/-/g, '').slice(0, 8)}.pdf"`,
-    );
+    expect(quote.headers['content-disposition']).toBe(`attachment; filename="quote-${job.jobNumber}.pdf"`);
     const quoteText = (await pdfText(quote.rawPayload)).text;
     expect(quoteText).toContain(job.jobNumber);
     expect(quoteText).toContain('$1,039.50');
     expect(quoteText).toContain('Northside Public School');
     const sheet = await t.asManager('GET', `/api/jobs/${job.id}/jobsheet/pdf`);
-    expect(sheet.headers['content-disposition']).toMatch(
-      /^attachment; filename="jobsheet-[0-9a-f]{8}\.pdf"$/,
+    expect(sheet.headers['content-disposition']).toBe(
+      `attachment; filename="job-sheet-${job.jobNumber}.pdf"`,
     );
     const sheetText = (await pdfText(sheet.rawPayload)).text;
     expect(sheetText).toContain('Gate 3');

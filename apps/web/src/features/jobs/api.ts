@@ -221,7 +221,7 @@ export function useTermsTemplates(enabled = true) {
   return useQuery<TermsTemplate[]>({ queryKey: TERMS_TEMPLATES_KEY, enabled });
 }
 
-/** PDFs download through the browser (spec 2 §7.1: quote-{8}.pdf, jobsheet-{8}.pdf). */
+/** PDFs download through the browser, named by the job number (quote-J-00042.pdf, job-sheet-J-00042.pdf). */
 export const quotePdfUrl = (id: string) => `${JOBS_PATH}/${id}/quote/pdf`;
 export const jobSheetPdfUrl = (id: string) => `${JOBS_PATH}/${id}/jobsheet/pdf`;
 

@@ -285,24 +285,26 @@ export default function QuotesPanel() {
                     maw={360}
                     {...form.getInputProps('quoteHeaderText')}
                   />
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} maw={720}>
-                    <NumberInput
-                      label="Quote valid for (days)"
-                      description="The quote shows “Valid until”: its date plus these days"
-                      min={1}
-                      max={365}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      {...form.getInputProps('quoteValidDays')}
-                    />
-                    <TextInput
-                      label="Tax label"
-                      description={`The name of the tax on the quote, e.g. “${localTax} (10%)”. Blank: ${localTax}`}
-                      placeholder={localTax}
-                      maxLength={20}
-                      {...form.getInputProps('taxLabel')}
-                    />
-                  </SimpleGrid>
+                  <NumberInput
+                    maw={420}
+                    label="Quote valid for (days)"
+                    description="Printed as “Valid until”: the quote date plus these days"
+                    min={1}
+                    max={365}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    // Out of range is said, not silently changed to the nearest allowed number.
+                    clampBehavior="none"
+                    {...form.getInputProps('quoteValidDays')}
+                  />
+                  <TextInput
+                    maw={420}
+                    label="Tax label"
+                    description={`Printed on the tax line, e.g. “${localTax} (10%)”. Left blank: ${localTax}`}
+                    placeholder={localTax}
+                    maxLength={20}
+                    {...form.getInputProps('taxLabel')}
+                  />
                   <Switch
                     label="Show loyalty footer"
                     description="A footer with your loyalty offer at the bottom of each quote"
