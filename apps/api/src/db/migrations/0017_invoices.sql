@@ -46,7 +46,7 @@ CREATE TABLE "invoice_settings" (
 	"bank_details" text,
 	"payment_terms_text" text,
 	"sales_account_code" text DEFAULT '200' NOT NULL,
-	"xero_tax_type" text DEFAULT 'OUTPUT' NOT NULL,
+	"xero_tax_type" text DEFAULT 'GST on Income' NOT NULL,
 	"myob_tax_code" text DEFAULT 'GST' NOT NULL,
 	"updated_by" text,
 	"version" integer DEFAULT 1 NOT NULL,
