@@ -289,9 +289,9 @@ export const DEFAULT_INVOICE_SETTINGS: InvoiceSettings = {
   reminderDays: [7, 14],
   bankDetails: null,
   paymentTermsText: null,
-  // Xero's demo chart: 200 Sales, tax type OUTPUT (GST on Income); MYOB: GST on income.
+  // Xero's demo chart: account 200 Sales, rate 'GST on Income' (the import takes the rate's display name); MYOB: GST.
   salesAccountCode: '200',
-  xeroTaxType: 'OUTPUT',
+  xeroTaxType: 'GST on Income',
   myobTaxCode: 'GST',
   // The row a first save creates starts at 1: a form loaded before it exists saves cleanly.
   version: 1,

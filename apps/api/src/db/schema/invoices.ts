@@ -44,7 +44,7 @@ export const invoiceSettings = pgTable('invoice_settings', {
   bankDetails: text('bank_details'),
   paymentTermsText: text('payment_terms_text'),
   salesAccountCode: text('sales_account_code').notNull().default('200'),
-  xeroTaxType: text('xero_tax_type').notNull().default('OUTPUT'),
+  xeroTaxType: text('xero_tax_type').notNull().default('GST on Income'),
   myobTaxCode: text('myob_tax_code').notNull().default('GST'),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   version: version(),

@@ -44,6 +44,7 @@ import {
   users,
 } from '../../db/schema';
 import { anyContains, qualified } from '../../db/sql-helpers';
+import type { ExportInvoice, OpenBalance } from './invoice-exports';
 
 // The invoices module's SQL. Amounts cross this file as integer cents on our side and numeric text
 // on the database's: `money()` and `cents()` are the only conversions.
@@ -590,4 +591,97 @@ export async function uninvoicedCompletedJobs(
     .orderBy(asc(jobs.serviceDate), asc(jobs.jobNumber))
     .limit(500);
   return rows.map((r) => r.id);
+}
+
+// ---- exports and receivables
+
+/** Issued invoices and credit notes (void ones too: they were issued) with issue dates in the range. */
+export async function exportInvoices(
+  db: Db,
+  range: { from: string | null; to: string | null },
+): Promise<ExportInvoice[]> {
+  const rows = await db
+    .select({
+      id: invoices.id,
+      kind: invoices.kind,
+      number: invoices.number,
+      customerName: invoices.customerName,
+      billingEmail: invoices.billingEmail,
+      billingAddress: invoices.billingAddress,
+      jobNumber: invoices.jobNumber,
+      creditOfNumber: credit.number,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      currency: invoices.currency,
+      taxMode: invoices.taxMode,
+      total: invoices.total,
+    })
+    .from(invoices)
+    .leftJoin(credit, eq(credit.id, invoices.creditOfId))
+    .where(
+      and(
+        ne(invoices.state, 'draft'),
+        range.from ? gte(invoices.issueDate, range.from) : undefined,
+        range.to ? lte(invoices.issueDate, range.to) : undefined,
+      ),
+    )
+    .orderBy(asc(invoices.issueDate), asc(invoices.number))
+    .limit(5000);
+  const ids = rows.map((r) => r.id);
+  const lines = ids.length
+    ? await db
+        .select()
+        .from(invoiceLines)
+        .where(inArray(invoiceLines.invoiceId, ids))
+        .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position))
+    : [];
+  const byInvoice = new Map<string, typeof lines>();
+  for (const l of lines) byInvoice.set(l.invoiceId, [...(byInvoice.get(l.invoiceId) ?? []), l]);
+  return rows.map((r) => ({
+    kind: r.kind,
+    number: r.number!,
+    customerName: r.customerName ?? '',
+    billingEmail: r.billingEmail,
+    billingAddress: r.billingAddress,
+    jobNumber: r.jobNumber,
+    creditOfNumber: r.creditOfNumber ?? null,
+    issueDate: r.issueDate!,
+    dueDate: r.dueDate ?? r.issueDate!,
+    currency: r.currency,
+    taxMode: r.taxMode,
+    totalCents: cents(r.total),
+    lines: (byInvoice.get(r.id) ?? []).map((l) => ({
+      description: l.description,
+      quantityHundredths: centsOf(l.quantity),
+      unitCents: cents(l.unitPrice),
+      amountCents: cents(l.amount),
+      taxCents: cents(l.taxAmount),
+    })),
+  }));
+}
+
+/** What is still owed on each issued invoice, for the aged receivables. */
+export async function openBalances(db: Db): Promise<OpenBalance[]> {
+  const rows = await db
+    .select({
+      customerId: invoices.customerId,
+      customerName: invoices.customerName,
+      dueDate: invoices.dueDate,
+      issueDate: invoices.issueDate,
+      balance: sql<string>`${invoices.total} - ${invoices.amountPaid}`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.state, 'issued'),
+        ne(invoices.kind, 'credit_note'),
+        sql`${invoices.total} - ${invoices.amountPaid} > 0`,
+      ),
+    );
+  return rows.map((r) => ({
+    customerId: r.customerId,
+    customerName: r.customerName ?? 'No customer',
+    dueDate: r.dueDate ?? r.issueDate!,
+    balanceCents: cents(String(r.balance)),
+  }));
 }

@@ -1,4 +1,5 @@
 import {
+  AgedReceivablesSchema,
   BulkInvoiceInputSchema,
   BulkInvoiceResultSchema,
   CreateInvoiceInputSchema,
@@ -6,6 +7,7 @@ import {
   dateInZone,
   fromCents,
   INVOICE_NOT_FOUND,
+  InvoiceExportQuerySchema,
   InvoiceListQuerySchema,
   InvoiceSchema,
   InvoiceSettingsInputSchema,
@@ -25,14 +27,17 @@ import { HttpError } from '../../http/errors';
 import { IdParamsSchema } from '../../http/list-query';
 import { invoiceMail } from '../../mail/invoice-templates';
 import { getDocumentSettings } from '../document-settings';
-import { operatorFormatters } from '../settings';
+import { getAppSettings, operatorFormatters } from '../settings';
+import { agedReceivables, agedReceivablesCsv, myobCsv, xeroCsv } from './invoice-exports';
 import { invoiceFileName, invoicePdf } from './invoice-pdf';
 import {
+  exportInvoices,
   getInvoice,
   getInvoiceSettings,
   getInvoiceSummaries,
   listInvoices,
   markSent,
+  openBalances,
 } from './invoices.repository';
 import {
   type Actor,
@@ -363,6 +368,63 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       });
       await markSent(app.db, invoice.id, new Date());
       return found(invoice.id);
+    },
+  );
+
+  r.get(
+    '/api/invoices/export.csv',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Issued invoices and credit notes in the Xero or MYOB sales import layout, one row per line',
+        querystring: InvoiceExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format: kind, from, to } = request.query;
+      const [rows, settings] = await Promise.all([
+        exportInvoices(app.db, { from: from ?? null, to: to ?? null }),
+        getInvoiceSettings(app.db),
+      ]);
+      const csv = kind === 'xero' ? xeroCsv(rows, settings) : myobCsv(rows, settings);
+      const span = [from, to].filter(Boolean).join('-to-') || 'all';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="invoices-${kind}-${span}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  const aged = async () => {
+    const branding = await getAppSettings(app.db, app.config.timezone);
+    return agedReceivables(await openBalances(app.db), today(), branding.currency);
+  };
+
+  r.get(
+    '/api/reports/aged-receivables',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Unpaid balances by customer: current, 1-30, 31-60, 61-90 and over 90 days past due',
+        response: { 200: AgedReceivablesSchema },
+      },
+    },
+    async () => aged(),
+  );
+
+  r.get(
+    '/api/reports/aged-receivables.csv',
+    { config: { access }, schema: { tags, summary: 'The aged receivables as CSV' } },
+    async (_request, reply) => {
+      const report = await aged();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="aged-receivables-${report.asOf}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(agedReceivablesCsv(report));
     },
   );
 }

@@ -71,7 +71,8 @@ export interface Actor {
 function routeOf(job: Job): string | null {
   const first = job.legs[0]?.originAddress?.trim();
   const last = job.legs[job.legs.length - 1]?.destinationAddress?.trim();
-  return first && last ? `${first} → ${last}` : first || last || null;
+  // " to ", not an arrow: the PDF font has no arrow glyph.
+  return first && last ? `${first} to ${last}` : first || last || null;
 }
 
 const describe = (job: Job) => ({
@@ -319,7 +320,7 @@ export async function creditInvoice(db: Database, id: string, reason: string, ac
         issueDate: actor.today,
         dueDate: actor.today,
         reason,
-        notes: `Credits ${row.number}: ${reason}`,
+        notes: null,
         createdBy: actor.userId,
       },
       lines,

@@ -92,7 +92,7 @@ describe('invoices', () => {
     });
     expect(inv.lines).toEqual([
       expect.objectContaining({
-        description: 'J-90001 · Zoo excursion · 2026-11-23 · Central Station, Sydney → Taronga Zoo, Mosman',
+        description: 'J-90001 · Zoo excursion · 2026-11-23 · Central Station, Sydney to Taronga Zoo, Mosman',
         quantity: 1,
         unitPrice: 1000,
         amount: 1000,

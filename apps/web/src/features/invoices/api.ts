@@ -1,4 +1,5 @@
 import type {
+  AgedReceivables,
   BulkInvoiceInput,
   Invoice,
   InvoiceSettings,
@@ -9,7 +10,7 @@ import type {
   UpdateInvoiceInput,
 } from '@dms/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api-client';
+import { apiJson, queryKeyToPath } from '../../lib/api-client';
 
 // Invoices, credit notes and payments (issue 25). Keys start with the API path; every write makes
 // the invoice reads, the jobs' invoice panels and the customers' balances stale.
@@ -122,4 +123,14 @@ export function useCustomerOptions() {
     queryKey: ['/api/customers', { limit: 200 }],
     staleTime: 60_000,
   });
+}
+
+/** The accounting export's address: the browser downloads it. */
+export const exportCsvUrl = (format: 'xero' | 'myob', range: { from?: string; to?: string }) =>
+  queryKeyToPath([`${INVOICES_PATH}/export.csv`, { format, ...range }]);
+
+export const AGED_RECEIVABLES_PATH = '/api/reports/aged-receivables';
+
+export function useAgedReceivables(enabled: boolean) {
+  return useQuery<AgedReceivables>({ queryKey: [AGED_RECEIVABLES_PATH], enabled, refetchOnMount: 'always' });
 }

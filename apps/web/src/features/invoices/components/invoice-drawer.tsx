@@ -79,11 +79,7 @@ export function InvoiceDrawer({
       onClose={onClose}
       position="right"
       size={phone ? '100%' : 760}
-      title={
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      }
+      title={title}
       data-testid="invoice-drawer"
     >
       {!invoice ? (
@@ -245,28 +241,26 @@ function InvoiceBody({
       {draft ? (
         <InvoiceLinesEditor invoice={invoice} lines={lines} onChange={setLines} />
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table aria-label="Invoice lines" data-testid="invoice-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Unit price</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
+        <Table aria-label="Invoice lines" data-testid="invoice-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Qty</Table.Th>
+              <Table.Th ta="right">Unit price</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.lines.map((l) => (
+              <Table.Tr key={l.id}>
+                <Table.Td>{l.description}</Table.Td>
+                <Table.Td ta="right">{l.quantity}</Table.Td>
+                <Table.Td ta="right">{money(l.unitPrice)}</Table.Td>
+                <Table.Td ta="right">{money(l.amount)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoice.lines.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>{l.description}</Table.Td>
-                  <Table.Td ta="right">{l.quantity}</Table.Td>
-                  <Table.Td ta="right">{money(l.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{money(l.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       <Table withRowBorders={false} maw={340} ml="auto" aria-label="Totals" data-testid="invoice-totals">
         <Table.Tbody>

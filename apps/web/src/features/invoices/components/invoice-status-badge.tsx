@@ -10,12 +10,17 @@ import { Badge } from '@mantine/core';
 export function InvoiceStatusBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'kind' | 'status'> }) {
   if (invoice.kind === 'credit_note')
     return (
-      <Badge color="grape" variant="light" style={{ minWidth: 'max-content' }}>
+      <Badge color="grape" variant="light" data-testid="invoice-status" style={{ minWidth: 'max-content' }}>
         {INVOICE_KIND_LABELS.credit_note}
       </Badge>
     );
   return (
-    <Badge color={INVOICE_STATUS_COLORS[invoice.status]} variant="light" style={{ minWidth: 'max-content' }}>
+    <Badge
+      color={INVOICE_STATUS_COLORS[invoice.status]}
+      variant="light"
+      data-testid="invoice-status"
+      style={{ minWidth: 'max-content' }}
+    >
       {INVOICE_STATUS_LABELS[invoice.status]}
     </Badge>
   );

@@ -63,7 +63,8 @@ export function PaymentDialog({
             label="Amount"
             required
             min={0.01}
-            max={invoice.balance}
+            // The server refuses an overpayment with the balance in its message; no silent clamping.
+            clampBehavior="none"
             decimalScale={2}
             fixedDecimalScale
             thousandSeparator=","

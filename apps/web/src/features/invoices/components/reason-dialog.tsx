@@ -43,7 +43,7 @@ export function ReasonDialog({
           <Text size="sm">{message}</Text>
           <Textarea
             label="Reason"
-            required
+            withAsterisk
             autosize
             minRows={2}
             value={reason}

@@ -4,14 +4,15 @@ import {
   INVOICE_STATUSES,
   type InvoiceStatus,
 } from '@dms/domain';
-import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileInvoice, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileInvoice, IconReportMoney, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
-import { useCustomerOptions, useInvoices } from '../api';
+import { exportCsvUrl, useCustomerOptions, useInvoices } from '../api';
+import { AgedReceivablesDialog } from '../components/aged-receivables-dialog';
 import { BulkInvoiceDialog } from '../components/bulk-invoice-dialog';
 import { InvoiceDrawer } from '../components/invoice-drawer';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
@@ -41,6 +42,8 @@ export function InvoicesPage() {
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const [bulk, setBulk] = useState(false);
+  const [aged, setAged] = useState(false);
+  const range = { from: from || undefined, to: to || undefined };
   const customers = useCustomerOptions();
   const query = useInvoices({
     q: q || undefined,
@@ -105,14 +108,38 @@ export function InvoicesPage() {
           onChange={(e) => resetPage(setTo)(e.currentTarget.value)}
           w={160}
         />
-        <Button
-          ml="auto"
-          variant="light"
-          leftSection={<IconFileInvoice size={16} aria-hidden="true" />}
-          onClick={() => setBulk(true)}
-        >
-          Invoice completed jobs
-        </Button>
+        <Group gap="xs" ml="auto">
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+                Export
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Issued in the dates above</Menu.Label>
+              <Menu.Item component="a" href={exportCsvUrl('xero', range)} download>
+                Xero CSV
+              </Menu.Item>
+              <Menu.Item component="a" href={exportCsvUrl('myob', range)} download>
+                MYOB CSV
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Button
+            variant="default"
+            leftSection={<IconReportMoney size={16} aria-hidden="true" />}
+            onClick={() => setAged(true)}
+          >
+            Aged receivables
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconFileInvoice size={16} aria-hidden="true" />}
+            onClick={() => setBulk(true)}
+          >
+            Invoice completed jobs
+          </Button>
+        </Group>
       </Group>
 
       <QueryState
@@ -192,6 +219,7 @@ export function InvoicesPage() {
       </QueryState>
       <InvoiceDrawer invoiceId={open} onClose={() => setOpen(null)} onOpen={(id) => setOpen(id)} />
       <BulkInvoiceDialog opened={bulk} onClose={() => setBulk(false)} />
+      <AgedReceivablesDialog opened={aged} onClose={() => setAged(false)} />
     </Stack>
   );
 }

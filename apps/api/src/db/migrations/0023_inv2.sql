@@ -1,0 +1,1 @@
+ALTER TABLE "invoice_settings" ALTER COLUMN "xero_tax_type" SET DEFAULT 'GST on Income';

@@ -1,0 +1,220 @@
+import { addDays, dateInZone } from '@dms/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createJob } from '../../test/factories';
+import { createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
+import {
+  agedReceivables,
+  type ExportInvoice,
+  MYOB_COLUMNS,
+  myobCsv,
+  XERO_COLUMNS,
+  xeroCsv,
+} from './invoice-exports';
+
+const codes = { salesAccountCode: '200', xeroTaxType: 'GST on Income', myobTaxCode: 'GST' };
+
+const invoice: ExportInvoice = {
+  kind: 'final',
+  number: 'INV-00042',
+  customerName: 'Hillside Primary, Campus "B"',
+  billingEmail: 'accounts@hillside.example',
+  billingAddress: '1 School Rd',
+  jobNumber: 'J-00017',
+  creditOfNumber: null,
+  issueDate: '2026-03-05',
+  dueDate: '2026-03-19',
+  currency: 'AUD',
+  taxMode: 'exclusive',
+  totalCents: 1149_50,
+  lines: [
+    {
+      description: 'Coach hire',
+      quantityHundredths: 250,
+      unitCents: 400_00,
+      amountCents: 1000_00,
+      taxCents: 100_00,
+    },
+    {
+      description: 'Loyalty',
+      quantityHundredths: 100,
+      unitCents: -50_00,
+      amountCents: -50_00,
+      taxCents: -5_00,
+    },
+  ],
+};
+
+const rows = (csv: string) => csv.split('\r\n');
+
+describe('Xero export', () => {
+  it('has exactly the columns of the sales invoice template, one row per line, DD/MM/YYYY', () => {
+    const csv = rows(xeroCsv([invoice], codes));
+    expect(csv[0]).toBe(
+      '*ContactName,EmailAddress,POAddressLine1,POAddressLine2,POAddressLine3,POAddressLine4,POCity,PORegion,POPostalCode,POCountry,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,InventoryItemCode,*Description,*Quantity,*UnitAmount,Discount,*AccountCode,*TaxType,TrackingName1,TrackingOption1,TrackingName2,TrackingOption2,Currency,BrandingTheme',
+    );
+    expect(XERO_COLUMNS).toHaveLength(27);
+    expect(csv[1]).toBe(
+      '"Hillside Primary, Campus ""B""",accounts@hillside.example,1 School Rd,,,,,,,,INV-00042,J-00017,05/03/2026,19/03/2026,,Coach hire,2.50,400.00,,200,GST on Income,,,,,AUD,',
+    );
+    expect(csv[2]).toContain(',Loyalty,1.00,-50.00,,200,GST on Income,');
+    expect(csv).toHaveLength(4);
+    for (const row of csv.slice(1, 3)) expect(row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)).toHaveLength(27);
+  });
+
+  it('writes inclusive lines tax exclusive, untaxed lines GST free, credit notes negative', () => {
+    const inclusive: ExportInvoice = {
+      ...invoice,
+      taxMode: 'inclusive',
+      lines: [
+        {
+          description: 'Coach',
+          quantityHundredths: 300,
+          unitCents: 366_67,
+          amountCents: 1100_01,
+          taxCents: 100_00,
+        },
+      ],
+    };
+    expect(rows(xeroCsv([inclusive], codes))[1]).toContain(',Coach,1.00,1000.01,,200,GST on Income,');
+    const none: ExportInvoice = { ...invoice, taxMode: 'none', lines: [invoice.lines[0]!] };
+    expect(rows(xeroCsv([none], codes))[1]).toContain(',200,GST Free Income,');
+    const credit: ExportInvoice = {
+      ...invoice,
+      kind: 'credit_note',
+      number: 'CN-00001',
+      creditOfNumber: 'INV-00042',
+      lines: [
+        {
+          description: 'Coach hire',
+          quantityHundredths: 250,
+          unitCents: -400_00,
+          amountCents: -1000_00,
+          taxCents: -100_00,
+        },
+      ],
+    };
+    expect(rows(xeroCsv([credit], codes))[1]).toContain(
+      ',CN-00001,Credit for INV-00042,05/03/2026,19/03/2026,,Coach hire,2.50,-400.00,',
+    );
+  });
+});
+
+describe('MYOB export', () => {
+  it('has the documented service sale field names, a blank record after each sale', () => {
+    const csv = rows(myobCsv([invoice, { ...invoice, number: 'INV-00043' }], codes));
+    expect(csv[0]).toBe(MYOB_COLUMNS.join(','));
+    expect(csv[0]).toBe(
+      'Co./Last Name,Addr 1 - Line 1,Inclusive,Invoice No.,Date,Customer PO,Description,Account No.,Amount,Inc-Tax Amount,Journal Memo,Tax Code,GST Amount,Sale Status,Currency Code',
+    );
+    expect(csv[1]).toBe(
+      '"Hillside Primary, Campus ""B""",1 School Rd,,INV-00042,05/03/2026,J-00017,Coach hire,200,1000.00,1100.00,"Sale; Hillside Primary, Campus ""B""",GST,100.00,I,AUD',
+    );
+    expect(csv[2]).toContain(',Loyalty,200,-50.00,-55.00,');
+    expect(csv[3]).toBe('');
+    expect(csv[4]).toContain(',INV-00043,');
+    expect(csv[6]).toBe('');
+  });
+});
+
+describe('aged receivables', () => {
+  it('buckets balances by days past due, per customer, with totals', () => {
+    const report = agedReceivables(
+      [
+        { customerId: 'a', customerName: 'Alpha', dueDate: '2026-03-10', balanceCents: 100_00 },
+        { customerId: 'a', customerName: 'Alpha', dueDate: '2026-01-01', balanceCents: 50_05 },
+        { customerId: 'b', customerName: 'Beta', dueDate: '2026-03-20', balanceCents: 10_00 },
+      ],
+      '2026-03-15',
+      'AUD',
+    );
+    expect(report.rows).toEqual([
+      {
+        customerId: 'a',
+        customerName: 'Alpha',
+        current: 0,
+        days1to30: 100,
+        days31to60: 0,
+        days61to90: 50.05,
+        over90: 0,
+        total: 150.05,
+      },
+      {
+        customerId: 'b',
+        customerName: 'Beta',
+        current: 10,
+        days1to30: 0,
+        days31to60: 0,
+        days61to90: 0,
+        over90: 0,
+        total: 10,
+      },
+    ]);
+    expect(report.totals).toEqual({
+      current: 10,
+      days1to30: 100,
+      days31to60: 0,
+      days61to90: 50.05,
+      over90: 0,
+      total: 160.05,
+    });
+  });
+});
+
+describe('export and report routes', () => {
+  let t: RoleTestApp;
+  beforeAll(async () => {
+    t = await createRoleTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('export issued invoices and credit notes in range; the aged receivables as JSON and CSV', async () => {
+    const today = dateInZone(new Date(), t.app.config.timezone);
+    const customer = await createCustomer(t.db, { companyName: 'Export Grammar' });
+    const issue = async (dueDate?: string) => {
+      const job = await createJob(t.db, {
+        customerId: customer.id,
+        status: 'completed',
+        basePrice: 100,
+        subtotal: 100,
+        taxMode: 'exclusive',
+        taxRate: 10,
+        taxAmount: 10,
+        totalPrice: 110,
+      });
+      const draft = (await t.asManager('POST', `/api/jobs/${job.id}/invoices`, { kind: 'final' })).json();
+      if (dueDate)
+        await t.asManager('PUT', `/api/invoices/${draft.id}`, {
+          lines: [{ description: 'Coach', quantity: 1, unitPrice: 100 }],
+          dueDate,
+        });
+      return (await t.asManager('POST', `/api/invoices/${draft.id}/issue`)).json();
+    };
+    const late = await issue(addDays(today, -45));
+    const credited = await issue();
+    await t.asManager('POST', `/api/invoices/${credited.id}/credit-note`, { reason: 'Cancelled' });
+    await issue();
+
+    const xero = await t.asManager('GET', `/api/invoices/export.csv?format=xero&from=${today}&to=${today}`);
+    expect(xero.statusCode).toBe(200);
+    expect(xero.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(xero.headers['content-disposition']).toBe(
+      `attachment; filename="invoices-xero-${today}-to-${today}.csv"`,
+    );
+    const lines = xero.body.split('\r\n').filter((l) => l.includes('Export Grammar'));
+    expect(lines).toHaveLength(4);
+    expect(lines.some((l) => l.includes(',-100.00,'))).toBe(true);
+    expect((await t.asManager('GET', '/api/invoices/export.csv?format=quickbooks')).statusCode).toBe(400);
+    expect((await t.asManager('GET', '/api/invoices/export.csv?format=myob')).body).toContain(late.number);
+    expect((await t.asDriver('GET', '/api/invoices/export.csv?format=xero')).statusCode).toBe(403);
+
+    const report = (await t.asManager('GET', '/api/reports/aged-receivables')).json();
+    const row = report.rows.find((r: { customerId: string }) => r.customerId === customer.id);
+    expect(row).toMatchObject({ customerName: 'Export Grammar', current: 110, days31to60: 110, total: 220 });
+    const csv = await t.asManager('GET', '/api/reports/aged-receivables.csv');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'Customer,Current,1-30 days,31-60 days,61-90 days,Over 90 days,Total',
+    );
+    expect(csv.body).toContain('Export Grammar,110.00,0.00,110.00,0.00,0.00,220.00');
+    expect((await t.asDriver('GET', '/api/reports/aged-receivables')).statusCode).toBe(403);
+  });
+});

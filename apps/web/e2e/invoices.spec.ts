@@ -1,0 +1,180 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signInViaApi, toast } from './support/accounts';
+import { waitForMail } from './support/outbox';
+import { screenshotBothThemes } from './support/screenshots';
+
+// Invoices (issue 25): a completed job is invoiced from the job list, issued, sent (the mail and its
+// PDF in the outbox), part-paid and paid; a credit note voids another invoice.
+
+const headers = { 'X-Requested-With': 'e2e' };
+
+async function completedJob(page: Page, stamp: string, customerId: string, title: string) {
+  const created = await page.request.post('/api/jobs', {
+    headers,
+    data: {
+      title,
+      serviceDate: '2026-11-20',
+      customerId,
+      legs: [{ originAddress: 'Central Station, Sydney', destinationAddress: 'Taronga Zoo, Mosman' }],
+      basePrice: 1200,
+      extraCharges: [{ description: 'Tolls', amount: 45.5, type: 'fixed' }],
+      taxMode: 'exclusive',
+      taxRate: 10,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const job = await created.json();
+  for (const status of ['confirmed', 'completed']) {
+    const res = await page.request.patch(`/api/jobs/${job.id}/status`, { headers, data: { status } });
+    expect(res.status(), `${stamp} ${status}: ${await res.text()}`).toBe(200);
+  }
+  return job as { id: string; jobNumber: string };
+}
+
+/** The PDF attached to an outbox mail (base64 part), written where the screenshots go. */
+async function savePdfAttachment(file: string, name: string): Promise<string> {
+  const raw = (await readFile(file, 'utf8')).replace(/\r\n/g, '\n');
+  const part = raw.split(/\n--/).find((p) => /content-type: application\/pdf/i.test(p));
+  expect(part, 'the mail carries a PDF').toBeTruthy();
+  const body = part!.slice(part!.indexOf('\n\n') + 2).replace(/\s+/g, '');
+  const pdf = Buffer.from(body, 'base64');
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const out = path.join(process.cwd(), '.tmp/screenshots', name);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, pdf);
+  return out;
+}
+
+test('a completed job is invoiced, issued, sent, part-paid and paid; a credit note voids another', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now().toString(36);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const email = `billing.${stamp}@example.test`;
+  const customer = await (
+    await page.request.post('/api/customers', {
+      headers,
+      data: { companyName: `Invoice Journey School ${stamp}`, companyType: 'school', email },
+    })
+  ).json();
+  const job = await completedJob(page, stamp, customer.id, `Zoo excursion ${stamp}`);
+
+  // From the job list's menu.
+  await page.goto(`/?search=${encodeURIComponent(job.jobNumber)}`);
+  await page.getByRole('button', { name: `Actions for ${job.jobNumber}` }).click();
+  await page.getByRole('menuitem', { name: 'Create invoice' }).click();
+  await expect(toast(page, `Draft invoice created for ${job.jobNumber}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/invoices\?invoice=/);
+  const drawer = page.getByTestId('invoice-drawer');
+  await expect(drawer.getByTestId('lines-editor')).toBeVisible();
+  // 1200 + 45.50 tolls, 10 % on top.
+  await expect(drawer.getByTestId('invoice-total')).toHaveText('$1,370.05');
+
+  // A line added on the draft changes the total at once, and is saved with the issue.
+  await drawer.getByRole('button', { name: 'Add line' }).click();
+  await drawer.getByLabel('Description of line 3').fill('Parking at the zoo');
+  await drawer.getByLabel('Unit price of line 3').fill('20');
+  await expect(drawer.getByTestId('invoice-total')).toHaveText('$1,392.05');
+  await drawer.getByRole('button', { name: 'Issue invoice' }).click();
+  await page.getByTestId('confirm-issue').getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(toast(page, /^Invoice INV-\d{5} issued$/)).toBeVisible();
+  const number = (await drawer.getByRole('heading', { level: 2 }).textContent())!.trim();
+  expect(number).toMatch(/^INV-\d{5}$/);
+  await expect(drawer.getByTestId('invoice-status')).toHaveText('Issued');
+  await expect(drawer.getByTestId('invoice-balance')).toHaveText('$1,392.05');
+
+  // Sent: the mail and its PDF land in the outbox.
+  const since = Date.now();
+  await drawer.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(toast(page, `Sent to ${email}`)).toBeVisible();
+  const mail = await waitForMail(email, { since });
+  expect(mail.subject).toBe(`Tax invoice ${number} from ${mail.subject.split(' from ')[1]}`);
+  expect(mail.text).toContain(`tax invoice ${number} for $1,392.05`);
+  await savePdfAttachment(mail.file, 'invoice-sent.pdf');
+
+  // Part-paid, an overpayment refused, then paid.
+  await drawer.getByRole('button', { name: 'Record payment' }).click();
+  const payment = page.getByTestId('payment-dialog');
+  await payment.getByLabel('Amount').fill('500');
+  await payment.getByLabel('Reference').fill(`EFT ${stamp}`);
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(toast(page, 'Payment recorded')).toBeVisible();
+  await expect(drawer.getByTestId('invoice-status')).toHaveText('Part-paid');
+  await expect(drawer.getByTestId('invoice-balance')).toHaveText('$892.05');
+  await drawer.getByRole('button', { name: 'Record payment' }).click();
+  await payment.getByLabel('Amount').fill('900');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(payment.getByText('That would overpay the invoice: its balance is $892.05')).toBeVisible();
+  await payment.getByLabel('Amount').fill('892.05');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(toast(page, `${number} is paid`)).toBeVisible();
+  await expect(drawer.getByTestId('invoice-status')).toHaveText('Paid');
+  await expect(drawer.getByTestId('payment-row')).toHaveCount(2);
+
+  await screenshotBothThemes(
+    page,
+    `/invoices?invoice=${encodeURIComponent(new URL(page.url()).searchParams.get('invoice')!)}`,
+    'invoice-paid',
+    {
+      prepare: async (p) => {
+        await expect(p.getByTestId('invoice-body')).toBeVisible();
+      },
+      fullPage: false,
+    },
+  );
+
+  // A credit note voids another invoice of the same customer.
+  const other = await completedJob(page, stamp, customer.id, `Museum trip ${stamp}`);
+  const draft = await (
+    await page.request.post(`/api/jobs/${other.id}/invoices`, { headers, data: { kind: 'final' } })
+  ).json();
+  const issued = await (await page.request.post(`/api/invoices/${draft.id}/issue`, { headers })).json();
+  await page.goto(`/invoices?invoice=${issued.id}`);
+  await expect(drawer.getByTestId('invoice-status')).toHaveText('Issued');
+  await drawer.getByRole('button', { name: 'Credit note' }).click();
+  const reason = page.getByTestId('reason-dialog');
+  await reason.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(reason.getByText('A reason is required')).toBeVisible();
+  await reason.getByLabel('Reason').fill('Trip cancelled by the school');
+  await reason.getByRole('button', { name: 'Issue credit note' }).click();
+  await expect(toast(page, /^Credit note CN-\d{5} issued$/)).toBeVisible();
+  await expect(drawer.getByText(`Credits ${issued.number}: Trip cancelled by the school`)).toBeVisible();
+  await drawer.getByRole('button', { name: issued.number }).click();
+  await expect(drawer.getByTestId('invoice-status')).toHaveText('Void');
+
+  // The list: the customer's three documents, the filter by status.
+  await page.goto('/invoices');
+  await page.getByLabel('Search').fill(`Invoice Journey School ${stamp}`);
+  await expect(page.getByTestId('invoice-row')).toHaveCount(3);
+  await page.getByPlaceholder('All statuses').click();
+  await page.getByRole('option', { name: 'Void' }).click();
+  await expect(page.getByTestId('invoice-row')).toHaveCount(1);
+
+  await screenshotBothThemes(page, '/invoices', 'invoices-list');
+  await screenshotBothThemes(page, '/invoices', 'invoices-empty-filter', {
+    prepare: async (p) => {
+      await p.getByLabel('Search').fill('no invoice has this text');
+      await expect(p.getByTestId('list-empty')).toBeVisible();
+    },
+  });
+  const third = await completedJob(page, stamp, customer.id, `Draft trip ${stamp}`);
+  const thirdDraft = await (
+    await page.request.post(`/api/jobs/${third.id}/invoices`, { headers, data: { kind: 'final' } })
+  ).json();
+  await screenshotBothThemes(page, `/invoices?invoice=${thirdDraft.id}`, 'invoice-draft', {
+    prepare: async (p) => {
+      await expect(p.getByTestId('lines-editor')).toBeVisible();
+    },
+    fullPage: false,
+  });
+  await screenshotBothThemes(page, `/?job=${third.id}`, 'job-detail-invoices', {
+    prepare: async (p) => {
+      await p.getByTestId('job-invoices').scrollIntoViewIfNeeded();
+      await expect(p.getByTestId('job-invoices').getByRole('link', { name: 'Draft' })).toBeVisible();
+    },
+    fullPage: false,
+  });
+});
