@@ -89,12 +89,14 @@ export async function latestLinkForJob(db: Db, jobId: string): Promise<JobQuoteL
   return row;
 }
 
-/** Records the first view only. */
-export async function markViewed(db: Db, id: string, now: Date): Promise<void> {
-  await db
+/** Records the first view only; says whether this was it. */
+export async function markViewed(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
     .update(quoteLinks)
     .set({ viewedAt: now })
-    .where(and(eq(quoteLinks.id, id), isNull(quoteLinks.viewedAt)));
+    .where(and(eq(quoteLinks.id, id), isNull(quoteLinks.viewedAt)))
+    .returning({ id: quoteLinks.id });
+  return rows.length > 0;
 }
 
 export async function recordAcceptance(

@@ -199,7 +199,12 @@ export async function getPublicQuote(
   now = new Date(),
 ): Promise<PublicQuote> {
   const row = await usableLink(deps.db, token, now);
-  if (!row.viewedAt) await markViewed(deps.db, row.id, now);
+  // The first view shows on the managers' screens at once.
+  if (!row.viewedAt) {
+    await deps.db.transaction(async (tx) => {
+      if (await markViewed(tx, row.id, now)) await announce(tx, row.jobId);
+    });
+  }
   const job = await getJob(deps.db, row.jobId);
   let state: PublicQuote['state'];
   if (row.acceptedAt) state = 'accepted';

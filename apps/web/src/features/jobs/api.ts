@@ -11,6 +11,9 @@ import type {
   JobStaffing,
   JobStatus,
   JobSummary,
+  QuoteLink,
+  SendQuoteLinkInput,
+  SendQuoteLinkResult,
   TermsTemplate,
   Vehicle,
   VehicleCategory,
@@ -203,3 +206,26 @@ export function useTermsTemplates(enabled = true) {
 /** PDFs download through the browser (spec 2 §7.1: quote-{8}.pdf, jobsheet-{8}.pdf). */
 export const quotePdfUrl = (id: string) => `${JOBS_PATH}/${id}/quote/pdf`;
 export const jobSheetPdfUrl = (id: string) => `${JOBS_PATH}/${id}/jobsheet/pdf`;
+
+// Quote links (issue 24): the customer's online quote, sent and followed from the job.
+
+export const quoteLinkKey = (jobId: string) => [JOBS_PATH, jobId, 'quote-link'] as const;
+export const signedQuotePdfUrl = (jobId: string) => `${JOBS_PATH}/${jobId}/quote-link/signed-pdf`;
+
+export function useQuoteLink(jobId: string | null) {
+  return useQuery<{ link: QuoteLink | null }>({
+    queryKey: quoteLinkKey(jobId ?? ''),
+    enabled: Boolean(jobId),
+    refetchOnMount: 'always',
+  });
+}
+
+export function useSendQuoteLink() {
+  return useJobMutation(({ jobId, input }: { jobId: string; input: SendQuoteLinkInput }) =>
+    apiJson<SendQuoteLinkResult>('POST', `${JOBS_PATH}/${jobId}/quote-link`, input),
+  );
+}
+
+export function useRevokeQuoteLink() {
+  return useJobMutation((jobId: string) => apiJson<undefined>('DELETE', `${JOBS_PATH}/${jobId}/quote-link`));
+}

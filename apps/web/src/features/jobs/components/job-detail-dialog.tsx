@@ -31,6 +31,7 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { jobSheetPdfUrl, quotePdfUrl, useJob, useMarkJobSeen } from '../api';
 import { driverName } from '../names';
 import { JobStaffingPanel } from './job-staffing-panel';
+import { QuoteLinkPanel } from './quote-link-panel';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,10 +51,12 @@ export function JobDetailDialog({
   jobId,
   onClose,
   onEdit,
+  onSendQuote,
 }: {
   jobId: string | null;
   onClose: () => void;
   onEdit: (job: Job) => void;
+  onSendQuote: (job: Job) => void;
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const query = useJob(jobId);
@@ -135,6 +138,7 @@ export function JobDetailDialog({
             )}
           </SimpleGrid>
           {job.serviceDescription && <Field label="Description">{job.serviceDescription}</Field>}
+          <QuoteLinkPanel job={job} onSend={() => onSendQuote(job)} />
 
           <Divider />
           <Title order={3} size="h5">

@@ -11,7 +11,14 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconDots, IconFileDownload, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconFileDownload,
+  IconMailForward,
+  IconPencil,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
 import { JobStatusBadge } from '../../../components/driver-job/job-status-badge';
 import { vehicleName } from '../../../components/driver-job/job-summary';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -24,6 +31,8 @@ export interface JobRowActions {
   onEdit: (job: JobSummary) => void;
   onPublish: (job: JobSummary) => void;
   onDelete: (job: JobSummary) => void;
+  /** A quoted job: mail the customer a link to accept it online (issue 24). */
+  onSendQuote: (job: JobSummary) => void;
 }
 
 /**
@@ -188,7 +197,7 @@ export function JobsTable({
 }
 
 /** A row's actions (spec 2 §2.2): Publish for drafts, the two PDFs, Edit and Delete. */
-function RowMenu({ job, onEdit, onPublish, onDelete }: JobRowActions & { job: JobSummary }) {
+function RowMenu({ job, onEdit, onPublish, onDelete, onSendQuote }: JobRowActions & { job: JobSummary }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -200,6 +209,14 @@ function RowMenu({ job, onEdit, onPublish, onDelete }: JobRowActions & { job: Jo
         {job.status === 'draft' && (
           <Menu.Item leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => onPublish(job)}>
             Publish
+          </Menu.Item>
+        )}
+        {job.status === 'quoted' && (
+          <Menu.Item
+            leftSection={<IconMailForward size={16} aria-hidden="true" />}
+            onClick={() => onSendQuote(job)}
+          >
+            Send quote
           </Menu.Item>
         )}
         <Menu.Item
