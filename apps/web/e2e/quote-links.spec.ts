@@ -252,9 +252,7 @@ test('at phone width a manager sends the quote; the customer accepts; the job is
   await customer.context().close();
 });
 
-test('screenshots: the send quote dialog, the quote link on the job, and the expiry setting', async ({
-  page,
-}) => {
+test('screenshots: the send quote dialog and the declined quote on the job', async ({ page }) => {
   test.setTimeout(240_000);
   await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
   const email = `shots.${Date.now().toString(36)}@customer.example`;
@@ -296,6 +294,7 @@ test('the quote link expiry setting: refused when out of range, saved when valid
   await page.goto('/settings/documents/quotes');
   const days = page.getByTestId('quote-link-expiry-days');
   await expect(days).toHaveValue('30');
+  await expect(page.getByTestId('quote-link-reminder-days')).toHaveValue('3');
   await days.fill('0');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('At least 1 day')).toBeVisible();

@@ -105,8 +105,8 @@ export async function quoteLinksRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Settings > Documents > Quotes', response: { 200: QuoteLinkSettingsSchema } },
     },
     async () => {
-      const { expiryDays } = await getQuoteLinkSettings(app.db);
-      return { expiryDays };
+      const { expiryDays, reminderDays } = await getQuoteLinkSettings(app.db);
+      return { expiryDays, reminderDays };
     },
   );
 
@@ -116,7 +116,7 @@ export async function quoteLinksRoutes(app: FastifyInstance): Promise<void> {
       config: { access: manager },
       schema: {
         tags,
-        summary: 'Changes how long a new quote link works',
+        summary: 'Changes how long a new quote link works, and when a viewed, unanswered one is reminded',
         body: QuoteLinkSettingsSchema,
         response: { 200: QuoteLinkSettingsSchema },
       },
@@ -125,7 +125,7 @@ export async function quoteLinksRoutes(app: FastifyInstance): Promise<void> {
       await app.db.transaction((tx) =>
         saveQuoteLinkSettings(tx, request.body, request.identity.user?.id ?? null),
       );
-      return { expiryDays: request.body.expiryDays };
+      return request.body;
     },
   );
 }
