@@ -272,6 +272,16 @@ test('screenshots: the send quote dialog and the declined quote on the job', asy
   const customerTab = await customer.newPage();
   const link = await linkFromMail(email, since);
   await customerTab.goto(link);
+  await expect(customerTab.getByTestId('quote-title')).toHaveText('Harbour excursion');
+  // The job list finds it among the quotes viewed and not answered.
+  await screenshotBothThemes(page, '/?quote=viewed_unanswered', 'quote-link-list-viewed', {
+    fullPage: false,
+    prepare: async (p) => {
+      const row = p.getByTestId('job-row').filter({ hasText: job.jobNumber });
+      await expect(row.getByTestId('job-quote-link')).toContainText('Quote viewed');
+      await expect(p.getByTestId('quote-filter')).toHaveValue('Viewed, not answered');
+    },
+  });
   await customerTab.getByTestId('decline-open').click();
   await customerTab.getByTestId('decline-reason').fill('The date moved; we will ask again in spring.');
   await customerTab.getByTestId('decline-submit').click();

@@ -26,6 +26,9 @@ export const QUOTE_LINK_STATUS_COLORS: Record<QuoteLinkStatus, string> = {
   revoked: 'gray',
 };
 
+/** The job list's quote filter: quotes the customer opened and has not answered. */
+export const QUOTE_LIST_FILTERS = ['viewed_unanswered'] as const;
+
 export const DEFAULT_QUOTE_LINK_EXPIRY_DAYS = 30;
 export const DEFAULT_QUOTE_REMINDER_DAYS = 3;
 export const QUOTE_LINK_MESSAGE_MAX_LENGTH = 2000;

@@ -468,6 +468,25 @@ describe('the reminder', () => {
   });
 });
 
+describe('the job list', () => {
+  it('shows each job’s quote link state and finds the quotes viewed and not answered', async () => {
+    const job = await quotedJob();
+    const token = tokenOf((await send(job.id)).url);
+    type Summary = { id: string; quoteLink: { status: string; at: string } | null };
+    const listed = async (query: string) =>
+      expectJson<{ items: Summary[] }>(await t.asManager('GET', `/api/jobs?limit=100${query}`), 200).items;
+    expect((await listed('')).find((j) => j.id === job.id)?.quoteLink?.status).toBe('sent');
+    expect((await listed('&quote=viewed_unanswered')).map((j) => j.id)).not.toContain(job.id);
+    await pub('GET', quoteUrl(token));
+    const viewed = (await listed('&quote=viewed_unanswered')).find((j) => j.id === job.id);
+    expect(viewed?.quoteLink?.status).toBe('viewed');
+    await pub('POST', quoteUrl(token, '/decline'), { reason: 'Too dear' });
+    expect((await listed('&quote=viewed_unanswered')).map((j) => j.id)).not.toContain(job.id);
+    expect((await listed('')).find((j) => j.id === job.id)?.quoteLink?.status).toBe('declined');
+    expect((await t.asManager('GET', '/api/jobs?quote=nonsense')).statusCode).toBe(400);
+  });
+});
+
 describe('throttles', () => {
   it('limits answers per token and per address, with counters in the database', async () => {
     const token = 'throttled-token-that-does-not-exist';

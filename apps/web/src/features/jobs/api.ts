@@ -40,6 +40,8 @@ export interface JobListParams {
   from?: string;
   to?: string;
   driverId?: string;
+  /** Quotes the customer viewed and has not answered (issue 24). */
+  quote?: 'viewed_unanswered';
   status?: JobStatus;
   search?: string;
   limit: number;

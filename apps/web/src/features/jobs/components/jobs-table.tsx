@@ -1,4 +1,4 @@
-import type { JobSummary } from '@dms/domain';
+import { type JobSummary, QUOTE_LINK_STATUS_COLORS, QUOTE_LINK_STATUS_LABELS } from '@dms/domain';
 import {
   ActionIcon,
   Anchor,
@@ -171,7 +171,21 @@ export function JobsTable({
                   <Text size="sm">{format.jobMoney(job.totalPrice, job.currency)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <JobStatusBadge status={job.status} />
+                  <Stack gap={4} align="flex-start">
+                    <JobStatusBadge status={job.status} />
+                    {job.quoteLink && (
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color={QUOTE_LINK_STATUS_COLORS[job.quoteLink.status]}
+                        title={format.dateTime(job.quoteLink.at)}
+                        data-testid="job-quote-link"
+                      >
+                        Quote {QUOTE_LINK_STATUS_LABELS[job.quoteLink.status].toLowerCase()}{' '}
+                        {format.relative(job.quoteLink.at)}
+                      </Badge>
+                    )}
+                  </Stack>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{format.relative(job.updatedAt)}</Text>
