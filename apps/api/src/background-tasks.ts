@@ -3,6 +3,7 @@ import { checkClockIns, sendAttentionMails } from './modules/attention';
 import { expireOffersAndNotify } from './modules/job-offers';
 import { sendDueChangeMails, sendDueReminders } from './modules/jobs';
 import type { NotificationDeps } from './modules/notifications';
+import { sendQuoteReminders } from './modules/quote-links';
 import type { ScheduledTask } from './queue/background-queue';
 
 export const EXPIRE_OFFERS_TASK = 'expire-offers';
@@ -10,6 +11,7 @@ export const SEND_REMINDERS_TASK = 'send-reminders';
 export const SEND_CHANGE_MAILS_TASK = 'send-driver-change-mails';
 export const CHECK_CLOCK_INS_TASK = 'check-clock-ins';
 export const SEND_ATTENTION_MAILS_TASK = 'send-attention-mails';
+export const QUOTE_REMINDERS_TASK = 'quote-reminders';
 
 /** The periodic work of the app, run by the background queue on one instance at a time. */
 export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
@@ -56,6 +58,13 @@ export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
       cron: '* * * * *',
       run: async (log) => {
         await sendAttentionMails(deps(log));
+      },
+    },
+    {
+      name: QUOTE_REMINDERS_TASK,
+      cron: '*/15 * * * *',
+      run: async (log) => {
+        await sendQuoteReminders({ db: app.db, mailer: app.mailer, config: app.config, log });
       },
     },
   ];

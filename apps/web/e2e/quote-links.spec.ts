@@ -201,3 +201,126 @@ test('a bad, revoked or declined link says so and whom to call', async ({ page, 
   expect(status.link).toMatchObject({ status: 'declined', declineReason: 'We booked the train instead.' });
   await customer.context().close();
 });
+
+test('at phone width a manager sends the quote; the customer accepts; the job is confirmed on the manager’s screen without a reload', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize(PHONE);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const email = `pat.${Date.now().toString(36)}@customer.example`;
+  const job = await quotedJob(page, email, 'Harbour excursion');
+
+  // From the job list's row menu.
+  await page.goto('/');
+  await page.getByRole('button', { name: `Actions for ${job.jobNumber}` }).click();
+  await page.getByRole('menuitem', { name: 'Send quote' }).click();
+  const dialog = page.getByTestId('send-quote-dialog');
+  await expect(dialog.getByTestId('send-quote-to')).toHaveValue(email);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // From the job's detail.
+  await page.goto(`/?job=${job.id}`);
+  const panel = page.getByTestId('quote-link-panel');
+  await expect(panel).toContainText('Not sent yet');
+  await panel.getByTestId('send-quote-open').click();
+  await expect(dialog.getByTestId('send-quote-to')).toHaveValue(email);
+  await dialog.getByTestId('send-quote-message').fill('Here is the quote for the excursion.');
+  const since = Date.now();
+  await dialog.getByTestId('send-quote-submit').click();
+  await expect(page.getByTestId('toast')).toContainText('Quote sent');
+  await expect(panel.getByTestId('quote-link-status')).toHaveText('Quote sent');
+  await expect(panel).toContainText(`Sent to ${email}`);
+
+  const link = await linkFromMail(email, since);
+  const customer = await customerPage(browser);
+  await customer.goto(link);
+  await expect(customer.getByTestId('quote-title')).toHaveText('Harbour excursion');
+  await expect(panel.getByTestId('quote-link-status')).toHaveText('Quote viewed');
+  await customer.getByTestId('accept-name').fill('Pat Organiser');
+  await customer.getByTestId('accept-terms').check();
+  await drawSignature(customer);
+  await customer.getByTestId('accept-submit').click();
+  await expect(customer.getByTestId('quote-state')).toHaveAttribute('data-state', 'accepted');
+
+  // The manager's open detail follows without a reload.
+  await expect(panel.getByTestId('quote-link-status')).toHaveText('Quote accepted');
+  await expect(panel).toContainText('Accepted by Pat Organiser');
+  await expect(page.getByTestId('job-detail-dialog').getByText('Confirmed', { exact: true })).toBeVisible();
+  await customer.context().close();
+});
+
+test('screenshots: the send quote dialog and the declined quote on the job', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const email = `shots.${Date.now().toString(36)}@customer.example`;
+  const job = await quotedJob(page, email, 'Harbour excursion');
+  await screenshotBothThemes(page, `/?job=${job.id}`, 'quote-link-send-dialog', {
+    fullPage: false,
+    prepare: async (p) => {
+      await p.getByTestId('quote-link-panel').getByTestId('send-quote-open').click();
+      await expect(p.getByTestId('send-quote-to')).toHaveValue(email);
+    },
+  });
+  const since = Date.now();
+  expect((await page.request.post(`/api/jobs/${job.id}/quote-link`, { headers, data: {} })).status()).toBe(
+    201,
+  );
+  const customer = await page.context().browser()!.newContext();
+  const customerTab = await customer.newPage();
+  const link = await linkFromMail(email, since);
+  await customerTab.goto(link);
+  await expect(customerTab.getByTestId('quote-title')).toHaveText('Harbour excursion');
+  // The job list finds it among the quotes viewed and not answered.
+  await screenshotBothThemes(page, '/?quote=viewed_unanswered', 'quote-link-list-viewed', {
+    fullPage: false,
+    prepare: async (p) => {
+      const row = p.getByTestId('job-row').filter({ hasText: job.jobNumber });
+      await expect(row.getByTestId('job-quote-link')).toContainText('Quote viewed');
+      await expect(p.getByTestId('quote-filter')).toHaveValue('Viewed, not answered');
+    },
+  });
+  await customerTab.getByTestId('decline-open').click();
+  await customerTab.getByTestId('decline-reason').fill('The date moved; we will ask again in spring.');
+  await customerTab.getByTestId('decline-submit').click();
+  await expect(customerTab.getByTestId('quote-state')).toHaveAttribute('data-state', 'declined');
+  await customer.close();
+  await screenshotBothThemes(page, `/?job=${job.id}`, 'quote-link-job-declined', {
+    fullPage: false,
+    prepare: async (p) => {
+      await expect(p.getByTestId('quote-link-status')).toHaveText('Quote declined');
+      await p.getByTestId('quote-link-panel').scrollIntoViewIfNeeded();
+    },
+  });
+});
+
+test('the quote link expiry setting: refused when out of range, saved when valid; screenshots', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  await page.goto('/settings/documents/quotes');
+  const days = page.getByTestId('quote-link-expiry-days');
+  await expect(days).toHaveValue('30');
+  await expect(page.getByTestId('quote-link-reminder-days')).toHaveValue('3');
+  await days.fill('0');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('At least 1 day')).toBeVisible();
+  await days.fill('14');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Quote link settings updated successfully');
+  await page.reload();
+  await expect(days).toHaveValue('14');
+  await days.fill('30');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('updated successfully');
+  await screenshotBothThemes(page, '/settings/documents/quotes', 'quote-link-settings', {
+    fullPage: false,
+    prepare: async (p) => {
+      await expect(p.getByTestId('quote-link-expiry-days')).toHaveValue('30');
+      await p.getByTestId('quote-link-expiry-days').scrollIntoViewIfNeeded();
+    },
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from './fields';
 import { optionalVersion } from './fleet.schema';
 import { ADJUSTMENT_TYPES, DEFAULT_CURRENCY, DEFAULT_TAX_RATE, TAX_MODES } from './pricing';
+import { QUOTE_LINK_STATUSES, QUOTE_LIST_FILTERS } from './quote-link.schema';
 
 // Jobs: quotes and job sheets with their customer, vehicle slots and legs (spec 2 §2.2-2.4, §3.3, §4,
 // §5, §7.1, §9).
@@ -290,6 +291,8 @@ export const JobListQuerySchema = ListQuerySchema.omit({ includeInactive: true }
   to: optionalDate(),
   driverId: optionalId(),
   status: z.preprocess(blankToNull, z.enum(JOB_STATUSES).nullable().optional()),
+  /** Quote links (issue 24): 'viewed_unanswered' finds quotes the customer opened and has not answered. */
+  quote: z.preprocess(blankToNull, z.enum(QUOTE_LIST_FILTERS).nullable().optional()),
 });
 export type JobListQuery = z.input<typeof JobListQuerySchema>;
 
@@ -436,6 +439,11 @@ export const JobSummarySchema = JobSchema.pick({
       driver: JobSlotDriverSchema.extend({ clockedInAt: z.string().nullable().optional() }).nullable(),
     }),
   ),
+  /** The newest quote link's state and when it reached it (issue 24); null when none was sent. */
+  quoteLink: z
+    .object({ status: z.enum(QUOTE_LINK_STATUSES), at: z.string() })
+    .nullable()
+    .optional(),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 

@@ -26,7 +26,11 @@ export const QUOTE_LINK_STATUS_COLORS: Record<QuoteLinkStatus, string> = {
   revoked: 'gray',
 };
 
+/** The job list's quote filter: quotes the customer opened and has not answered. */
+export const QUOTE_LIST_FILTERS = ['viewed_unanswered'] as const;
+
 export const DEFAULT_QUOTE_LINK_EXPIRY_DAYS = 30;
+export const DEFAULT_QUOTE_REMINDER_DAYS = 3;
 export const QUOTE_LINK_MESSAGE_MAX_LENGTH = 2000;
 export const QUOTE_DECLINE_REASON_MAX_LENGTH = 1000;
 export const QUOTE_SIGNER_NAME_MAX_LENGTH = 120;
@@ -80,12 +84,17 @@ export const SendQuoteLinkResultSchema = z.object({
 });
 export type SendQuoteLinkResult = z.infer<typeof SendQuoteLinkResultSchema>;
 
-export const QuoteLinkSettingsSchema = z.object({
-  expiryDays: z
+const days = (max: number) =>
+  z
     .number({ error: 'Enter a number of days' })
     .int({ error: 'Enter a whole number of days' })
     .min(1, { error: 'At least 1 day' })
-    .max(365, { error: 'At most 365 days' }),
+    .max(max, { error: `At most ${max} days` });
+
+export const QuoteLinkSettingsSchema = z.object({
+  expiryDays: days(365),
+  /** A link viewed and not answered after this many days gets one reminder mail. */
+  reminderDays: days(60),
 });
 export type QuoteLinkSettings = z.infer<typeof QuoteLinkSettingsSchema>;
 

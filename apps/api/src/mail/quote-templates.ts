@@ -18,6 +18,8 @@ export interface QuoteLinkMailFacts {
   expiresOn: string;
   message: string | null;
   url: string;
+  /** The one reminder for a quote viewed and not answered. */
+  reminder?: boolean;
 }
 
 const SAFE_COLOR = /^#[0-9a-f]{6}$/i;
@@ -31,11 +33,14 @@ export function quoteLinkMail(f: QuoteLinkMailFacts): MailContent {
     ...(f.serviceDate ? [`Service date: ${f.serviceDate}`] : []),
     `Total: ${f.total}`,
   ];
+  const intro = f.reminder
+    ? `A reminder: ${f.companyName} sent you a quote that is waiting for your answer. Open it to accept or decline it online:`
+    : `${f.companyName} has sent you a quote. Open it to read it, and to accept or decline it online:`;
   const text = [
     'Hello,',
     '',
     ...(f.message ? [f.message, ''] : []),
-    `${f.companyName} has sent you a quote. Open it to read it, and to accept or decline it online:`,
+    intro,
     f.url,
     '',
     ...lines,
@@ -57,12 +62,15 @@ ${f.logoUrl ? `<img src="${escapeHtml(f.logoUrl)}" alt="" style="max-height: 48p
 <div style="padding: 16px 24px">
 <p>Hello,</p>
 ${f.message ? paragraphs(f.message) : ''}
-<p>${escapeHtml(f.companyName)} has sent you a quote. Open it to read it, and to accept or decline it online.</p>
+<p>${escapeHtml(intro.replace(/:$/, '.'))}</p>
 <p><a href="${escapeHtml(f.url)}" style="display: inline-block; background: ${color}; color: #ffffff; padding: 10px 18px; border-radius: 6px; text-decoration: none">View your quote</a></p>
 <p>${lines.map(escapeHtml).join('<br>')}</p>
 <p style="color: #555">The link works until ${escapeHtml(f.expiresOn)}. Or copy it into your browser:<br>${escapeHtml(f.url)}</p>
 ${contact ? `<p style="color: #555">Questions? ${escapeHtml(f.companyName)}: ${escapeHtml(contact)}</p>` : ''}
 </div>
 </body></html>`;
-  return { subject: `Your quote ${name} from ${f.companyName}`, text, html };
+  const subject = f.reminder
+    ? `Reminder: your quote ${name} from ${f.companyName}`
+    : `Your quote ${name} from ${f.companyName}`;
+  return { subject, text, html };
 }

@@ -20,6 +20,12 @@ export const quoteLinks = pgTable(
       .references(() => jobs.id, { onDelete: 'cascade' }),
     /** SHA-256 of the token; the token itself is only in the mail. */
     tokenHash: text('token_hash').notNull().unique(),
+    /**
+     * The reminder mail carries a second token for the same link (the first is not kept, so it
+     * cannot be mailed again); either opens the link, and revoking the link stops both.
+     */
+    reminderTokenHash: text('reminder_token_hash').unique(),
+    reminderSentAt: instant('reminder_sent_at'),
     sentTo: text('sent_to').notNull(),
     message: text('message'),
     sentBy: text('sent_by').references(() => users.id, { onDelete: 'set null' }),
@@ -51,6 +57,8 @@ export const quoteLinks = pgTable(
 export const quoteLinkSettings = pgTable('quote_link_settings', {
   id: id(),
   expiryDays: integer('expiry_days').notNull().default(30),
+  /** A link viewed and not answered after this many days gets one reminder mail. */
+  reminderDays: integer('reminder_days').notNull().default(3),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   version: version(),
   ...timestamps(),

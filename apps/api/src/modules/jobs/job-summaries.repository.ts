@@ -35,6 +35,22 @@ const LEGS = `coalesce((
   from job_legs l where l.job_id = j.id
 ), '[]'::json)`;
 
+// The newest quote link's state (issue 24), read from the quote-links module's table for display.
+const QUOTE_LINK = `(
+  select json_build_object(
+    'status', case
+      when q.accepted_at is not null then 'accepted'
+      when q.declined_at is not null then 'declined'
+      when q.revoked_at is not null then 'revoked'
+      when q.expires_at <= now() then 'expired'
+      when q.viewed_at is not null then 'viewed'
+      else 'sent' end,
+    'at', ${epochMs(`coalesce(q.accepted_at, q.declined_at, q.revoked_at,
+      case when q.expires_at <= now() then q.expires_at end, q.viewed_at, q.created_at)`)}
+  )
+  from quote_links q where q.job_id = j.id order by q.created_at desc limit 1
+)`;
+
 const SUMMARY = `json_build_object(
   'id', j.id, 'jobNumber', j.job_number, 'title', j.title, 'status', j.status,
   'serviceDate', j.service_date, 'hasUpdates', j.has_updates, 'updatedAt', ${epochMs('j.updated_at')},
@@ -44,12 +60,14 @@ const SUMMARY = `json_build_object(
   ) end,
   'legs', ${LEGS},
   'vehicles', ${VEHICLES},
-  'pendingRequests', ${PENDING_REQUESTS}
+  'pendingRequests', ${PENDING_REQUESTS},
+  'quoteLink', ${QUOTE_LINK}
 )`;
 
-type SummaryDocument = Omit<JobSummary, 'updatedAt' | 'hasUpdates'> & {
+type SummaryDocument = Omit<JobSummary, 'updatedAt' | 'hasUpdates' | 'quoteLink'> & {
   updatedAt: number;
   hasUpdates: number;
+  quoteLink: { status: NonNullable<JobSummary['quoteLink']>['status']; at: number } | null;
 };
 
 const summaryDocuments = documentsByIds<SummaryDocument>(SUMMARY);
@@ -72,5 +90,8 @@ export async function jobSummariesByIds(db: Db, ids: readonly string[]): Promise
           }
         : null,
     })),
+    quoteLink: d.quoteLink
+      ? { status: d.quoteLink.status, at: new Date(d.quoteLink.at).toISOString() }
+      : null,
   }));
 }

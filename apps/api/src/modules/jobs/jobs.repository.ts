@@ -14,6 +14,8 @@ export interface JobFilter {
   to?: string | null;
   driverId?: string | null;
   status?: JobStatus | null;
+  /** Quotes the customer viewed and has not answered (issue 24). */
+  quote?: 'viewed_unanswered' | null;
   search?: string;
   /** Only the jobs on which this driver holds a slot. */
   heldBy?: string;
@@ -33,6 +35,13 @@ function jobWhere(db: Db, filter: JobFilter): SQL | undefined {
   if (filter.from) conditions.push(gte(jobs.serviceDate, filter.from));
   if (filter.to) conditions.push(lte(jobs.serviceDate, filter.to));
   if (filter.status) conditions.push(eq(jobs.status, filter.status));
+  // A read model of the quote-links module's table (ADR 25): an open link is the newest one.
+  if (filter.quote === 'viewed_unanswered') {
+    conditions.push(
+      sql`exists (select 1 from quote_links q where q.job_id = ${jobs.id} and q.viewed_at is not null
+        and q.accepted_at is null and q.declined_at is null and q.revoked_at is null and q.expires_at > now())`,
+    );
+  }
   for (const driverId of [filter.driverId, filter.heldBy]) {
     if (!driverId) continue;
     conditions.push(

@@ -609,6 +609,8 @@ describe('the list answer', () => {
         },
         { id: whole.vehicles[1]?.id, categoryName: 'Coach', vehicle: null, driver: null },
       ],
+      // No quote link was sent (issue 24).
+      quoteLink: null,
     });
     expect(whole).toMatchObject({ pricingNotes: 'Quoted by phone', contact: { name: 'Pat Principal' } });
   });

@@ -1,11 +1,19 @@
-import { DEFAULT_QUOTE_LINK_EXPIRY_DAYS, type QuoteLinkSettings } from '@dms/domain';
-import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  DEFAULT_QUOTE_LINK_EXPIRY_DAYS,
+  DEFAULT_QUOTE_REMINDER_DAYS,
+  type QuoteLinkSettings,
+} from '@dms/domain';
+import { and, asc, desc, eq, getTableColumns, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type QuoteLinkRow, quoteLinkSettings, quoteLinks, users } from '../../db/schema';
 
 export async function getQuoteLinkSettings(db: Db): Promise<QuoteLinkSettings & { version: number }> {
   const [row] = await db.select().from(quoteLinkSettings).orderBy(asc(quoteLinkSettings.createdAt)).limit(1);
-  return { expiryDays: row?.expiryDays ?? DEFAULT_QUOTE_LINK_EXPIRY_DAYS, version: row?.version ?? 0 };
+  return {
+    expiryDays: row?.expiryDays ?? DEFAULT_QUOTE_LINK_EXPIRY_DAYS,
+    reminderDays: row?.reminderDays ?? DEFAULT_QUOTE_REMINDER_DAYS,
+    version: row?.version ?? 0,
+  };
 }
 
 /** Updates the one row or writes the first; the table lock keeps two first writes from making two rows. */
@@ -60,7 +68,11 @@ export async function findLinkByTokenHash(
   tokenHash: string,
   lock = false,
 ): Promise<QuoteLinkRow | undefined> {
-  const query = db.select().from(quoteLinks).where(eq(quoteLinks.tokenHash, tokenHash)).limit(1);
+  const query = db
+    .select()
+    .from(quoteLinks)
+    .where(or(eq(quoteLinks.tokenHash, tokenHash), eq(quoteLinks.reminderTokenHash, tokenHash)))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -89,12 +101,14 @@ export async function latestLinkForJob(db: Db, jobId: string): Promise<JobQuoteL
   return row;
 }
 
-/** Records the first view only. */
-export async function markViewed(db: Db, id: string, now: Date): Promise<void> {
-  await db
+/** Records the first view only; says whether this was it. */
+export async function markViewed(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
     .update(quoteLinks)
     .set({ viewedAt: now })
-    .where(and(eq(quoteLinks.id, id), isNull(quoteLinks.viewedAt)));
+    .where(and(eq(quoteLinks.id, id), isNull(quoteLinks.viewedAt)))
+    .returning({ id: quoteLinks.id });
+  return rows.length > 0;
 }
 
 export async function recordAcceptance(
@@ -137,4 +151,32 @@ export async function signedPdfOfJob(db: Db, jobId: string): Promise<Buffer | un
     .orderBy(desc(quoteLinks.acceptedAt))
     .limit(1);
   return row?.pdf ?? undefined;
+}
+
+/** Open links first viewed at or before `viewedBy` that have had no reminder yet. */
+export async function dueReminderLinks(db: Db, viewedBy: Date, now: Date): Promise<QuoteLinkRow[]> {
+  return db
+    .select()
+    .from(quoteLinks)
+    .where(
+      and(
+        lte(quoteLinks.viewedAt, viewedBy),
+        isNull(quoteLinks.reminderSentAt),
+        isNull(quoteLinks.acceptedAt),
+        isNull(quoteLinks.declinedAt),
+        isNull(quoteLinks.revokedAt),
+        gt(quoteLinks.expiresAt, now),
+      ),
+    )
+    .limit(100);
+}
+
+/** Records the reminder's token once; false when another run got there first. */
+export async function recordReminder(tx: Db, id: string, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(quoteLinks)
+    .set({ reminderTokenHash: tokenHash, reminderSentAt: now })
+    .where(and(eq(quoteLinks.id, id), isNull(quoteLinks.reminderSentAt)))
+    .returning({ id: quoteLinks.id });
+  return rows.length > 0;
 }

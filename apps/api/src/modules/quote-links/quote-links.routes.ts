@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { IdParamsSchema } from '../../http/list-query';
 import { pdfFileName } from '../../pdf';
+import { getJob } from '../jobs';
 import { getQuoteLinkSettings, saveQuoteLinkSettings, signedPdfOfJob } from './quote-links.repository';
 import { getJobQuoteLink, type QuoteLinkDeps, revokeQuoteLink, sendQuoteLink } from './quote-links.service';
 
@@ -90,7 +91,11 @@ export async function quoteLinksRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const pdf = await signedPdfOfJob(app.db, request.params.id);
       if (!pdf) throw new HttpError(404, NO_SIGNED_PDF);
-      const name = pdfFileName('quote', request.params.id).replace('.pdf', '-accepted.pdf');
+      const job = await getJob(app.db, request.params.id);
+      const name = pdfFileName('quote', job ?? { id: request.params.id, jobNumber: null }).replace(
+        '.pdf',
+        '-accepted.pdf',
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${name}"`)
@@ -105,8 +110,8 @@ export async function quoteLinksRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Settings > Documents > Quotes', response: { 200: QuoteLinkSettingsSchema } },
     },
     async () => {
-      const { expiryDays } = await getQuoteLinkSettings(app.db);
-      return { expiryDays };
+      const { expiryDays, reminderDays } = await getQuoteLinkSettings(app.db);
+      return { expiryDays, reminderDays };
     },
   );
 
@@ -116,7 +121,7 @@ export async function quoteLinksRoutes(app: FastifyInstance): Promise<void> {
       config: { access: manager },
       schema: {
         tags,
-        summary: 'Changes how long a new quote link works',
+        summary: 'Changes how long a new quote link works, and when a viewed, unanswered one is reminded',
         body: QuoteLinkSettingsSchema,
         response: { 200: QuoteLinkSettingsSchema },
       },
@@ -125,7 +130,7 @@ export async function quoteLinksRoutes(app: FastifyInstance): Promise<void> {
       await app.db.transaction((tx) =>
         saveQuoteLinkSettings(tx, request.body, request.identity.user?.id ?? null),
       );
-      return { expiryDays: request.body.expiryDays };
+      return request.body;
     },
   );
 }

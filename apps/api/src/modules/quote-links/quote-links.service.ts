@@ -32,6 +32,7 @@ import { getAppSettings } from '../settings';
 import { activeManagerIds } from '../users';
 import { buildQuoteContent, publicOperator, quoteText, sha256Hex } from './quote-content';
 import {
+  dueReminderLinks,
   findLinkByTokenHash,
   getQuoteLinkSettings,
   insertQuoteLink,
@@ -40,6 +41,7 @@ import {
   markViewed,
   recordAcceptance,
   recordDecline,
+  recordReminder,
   revokeOpenLinks,
 } from './quote-links.repository';
 import { reencodeSignature } from './signature-image';
@@ -66,6 +68,35 @@ async function currentContent(db: Db, job: Job): Promise<PublicQuoteContent> {
   return buildQuoteContent(job, await getDocumentSettings(db));
 }
 
+/** The mail that carries a link, in the operator's branding. */
+async function composeQuoteMail(
+  tx: Db,
+  deps: QuoteLinkDeps,
+  job: Job,
+  link: { url: string; expiresAt: Date; message: string | null; reminder?: boolean },
+) {
+  const settings = await getDocumentSettings(tx);
+  const app = await getAppSettings(tx, deps.config.timezone);
+  const content = buildQuoteContent(job, settings);
+  const format = createFormatters({ currency: app.currency, locale: app.locale, timeZone: app.timeZone });
+  const operator = publicOperator(settings, app);
+  return quoteLinkMail({
+    companyName: operator.name,
+    companyPhone: operator.phone,
+    companyEmail: operator.email,
+    logoUrl: settings.logoUrl ? new URL(settings.logoUrl, `${deps.config.publicUrl}/`).toString() : null,
+    primaryColor: settings.primaryColor,
+    quoteNumber: job.jobNumber,
+    title: job.title,
+    serviceDate: job.serviceDate ? format.serviceDate(job.serviceDate) : null,
+    total: format.jobMoney(content.total, job.currency),
+    expiresOn: format.dateTime(link.expiresAt),
+    message: link.message,
+    url: link.url,
+    reminder: link.reminder,
+  });
+}
+
 export async function sendQuoteLink(
   deps: QuoteLinkDeps,
   jobId: string,
@@ -80,11 +111,8 @@ export async function sendQuoteLink(
     const job = (await getJob(tx, jobId))!;
     const to = input.to ?? job.contact?.email ?? job.customer?.email ?? null;
     if (!to) throw new HttpError(400, QUOTE_NO_RECIPIENT, [{ path: 'to', message: QUOTE_NO_RECIPIENT }]);
-    const settings = await getDocumentSettings(tx);
-    const app = await getAppSettings(tx, deps.config.timezone);
     const { expiryDays } = await getQuoteLinkSettings(tx);
-    const content = buildQuoteContent(job, settings);
-    const text = quoteText(content);
+    const text = quoteText(await currentContent(tx, job));
     const token = generateResetToken();
     const expiresAt = new Date(now.getTime() + expiryDays * DAY_MS);
     await revokeOpenLinks(tx, jobId, now);
@@ -99,22 +127,7 @@ export async function sendQuoteLink(
       expiresAt,
     });
     const url = `${deps.config.publicUrl}/q/${token}`;
-    const format = createFormatters({ currency: app.currency, locale: app.locale, timeZone: app.timeZone });
-    const operator = publicOperator(settings, app);
-    const mail = quoteLinkMail({
-      companyName: operator.name,
-      companyPhone: operator.phone,
-      companyEmail: operator.email,
-      logoUrl: settings.logoUrl ? new URL(settings.logoUrl, `${deps.config.publicUrl}/`).toString() : null,
-      primaryColor: settings.primaryColor,
-      quoteNumber: job.jobNumber,
-      title: job.title,
-      serviceDate: job.serviceDate ? format.serviceDate(job.serviceDate) : null,
-      total: format.jobMoney(content.total, job.currency),
-      expiresOn: format.dateTime(expiresAt),
-      message: input.message,
-      url,
-    });
+    const mail = await composeQuoteMail(tx, deps, job, { url, expiresAt, message: input.message });
     // Queued in this transaction: the link and its mail exist together or not at all.
     await deps.mailer.send({ to, ...mail }, { tx });
     await announce(tx, jobId);
@@ -199,7 +212,12 @@ export async function getPublicQuote(
   now = new Date(),
 ): Promise<PublicQuote> {
   const row = await usableLink(deps.db, token, now);
-  if (!row.viewedAt) await markViewed(deps.db, row.id, now);
+  // The first view shows on the managers' screens at once.
+  if (!row.viewedAt) {
+    await deps.db.transaction(async (tx) => {
+      if (await markViewed(tx, row.id, now)) await announce(tx, row.jobId);
+    });
+  }
   const job = await getJob(deps.db, row.jobId);
   let state: PublicQuote['state'];
   if (row.acceptedAt) state = 'accepted';
@@ -376,4 +394,36 @@ export async function publicQuotePdf(deps: QuoteLinkDeps, token: string, now = n
     throw new HttpError(409, QUOTE_UPDATED);
   }
   return renderQuotePdf(await pdfInput(deps, deps.db, job, row.createdAt));
+}
+
+/**
+ * One reminder mail for each link the customer viewed and has not answered after the set number of
+ * days (issue 24), with a second token of its own (the first is not kept). A quote changed since it
+ * was sent, or no longer quoted, gets none: the manager must send it again. Run by the queue.
+ */
+export async function sendQuoteReminders(deps: QuoteLinkDeps, now = new Date()): Promise<number> {
+  const { reminderDays } = await getQuoteLinkSettings(deps.db);
+  const due = await dueReminderLinks(deps.db, new Date(now.getTime() - reminderDays * DAY_MS), now);
+  let sent = 0;
+  for (const link of due) {
+    const mailed = await deps.db.transaction(async (tx) => {
+      const stored = await lockJob(tx, link.jobId);
+      if (stored?.status !== 'quoted') return false;
+      const job = (await getJob(tx, link.jobId))!;
+      if (sha256Hex(quoteText(await currentContent(tx, job))) !== link.quoteHash) return false;
+      const token = generateResetToken();
+      if (!(await recordReminder(tx, link.id, hashToken(token), now))) return false;
+      const url = `${deps.config.publicUrl}/q/${token}`;
+      const mail = await composeQuoteMail(tx, deps, job, {
+        url,
+        expiresAt: link.expiresAt,
+        message: null,
+        reminder: true,
+      });
+      await deps.mailer.send({ to: link.sentTo, ...mail }, { tx });
+      return true;
+    });
+    if (mailed) sent += 1;
+  }
+  return sent;
 }

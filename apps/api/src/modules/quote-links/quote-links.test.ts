@@ -18,6 +18,7 @@ import { jobs, quoteLinks } from '../../db/schema';
 import { pdfText } from '../../pdf/pdf-text';
 import { createCategory, createDriver, createVehicle } from '../../test/factories';
 import { createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
+import { sendQuoteReminders } from './quote-links.service';
 
 let t: RoleTestApp;
 let vehicleId: string;
@@ -190,17 +191,27 @@ describe('sending a quote link', () => {
   });
 
   it('takes the expiry from Settings > Documents > Quotes', async () => {
-    expect((await t.asManager('PUT', '/api/quote-link-settings', { expiryDays: 0 })).statusCode).toBe(400);
-    expect((await t.asDriver('PUT', '/api/quote-link-settings', { expiryDays: 5 })).statusCode).toBe(403);
-    expectJson(await t.asManager('PUT', '/api/quote-link-settings', { expiryDays: 5 }), 200);
     expect(
-      expectJson<{ expiryDays: number }>(await t.asManager('GET', '/api/quote-link-settings'), 200)
-        .expiryDays,
-    ).toBe(5);
+      (await t.asManager('PUT', '/api/quote-link-settings', { expiryDays: 0, reminderDays: 3 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.asManager('PUT', '/api/quote-link-settings', { expiryDays: 30, reminderDays: 61 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.asDriver('PUT', '/api/quote-link-settings', { expiryDays: 5, reminderDays: 3 })).statusCode,
+    ).toBe(403);
+    expectJson(await t.asManager('PUT', '/api/quote-link-settings', { expiryDays: 5, reminderDays: 2 }), 200);
+    expect(expectJson(await t.asManager('GET', '/api/quote-link-settings'), 200)).toEqual({
+      expiryDays: 5,
+      reminderDays: 2,
+    });
     const job = await quotedJob();
     const sent = await send(job.id);
     expect(Math.round((Date.parse(sent.expiresAt) - Date.now()) / 86_400_000)).toBe(5);
-    expectJson(await t.asManager('PUT', '/api/quote-link-settings', { expiryDays: 30 }), 200);
+    expectJson(
+      await t.asManager('PUT', '/api/quote-link-settings', { expiryDays: 30, reminderDays: 3 }),
+      200,
+    );
   });
 });
 
@@ -395,7 +406,6 @@ describe('declining a quote', () => {
   it('records the reason, leaves the job quoted and tells the managers', async () => {
     const job = await quotedJob();
     const token = tokenOf((await send(job.id)).url);
-    const before = t.smtp.to(t.manager.user.email).length;
     const answer = expectJson<PublicQuote>(
       await pub('POST', quoteUrl(token, '/decline'), { reason: 'We found a cheaper operator' }),
       200,
@@ -406,14 +416,10 @@ describe('declining a quote', () => {
       declineReason: 'We found a cheaper operator',
     });
     expect(await jobStatus(job.id)).toBe('quoted');
-    // Another test's mail to the same manager may still be on its way: look for this one.
+    // Mails go through the queue: earlier tests' mails may still be arriving.
     await expect
       .poll(
-        () =>
-          t.smtp
-            .to(t.manager.user.email)
-            .slice(before)
-            .some((m) => m.text?.includes('We found a cheaper operator')),
+        () => t.smtp.to(t.manager.user.email).some((m) => m.text?.includes('We found a cheaper operator')),
         {
           timeout: 10_000,
         },
@@ -422,6 +428,62 @@ describe('declining a quote', () => {
     expect(
       (await pub('POST', quoteUrl(token, '/accept'), { name: 'Robin', agreeToTerms: true })).statusCode,
     ).toBe(409);
+  });
+});
+
+describe('the reminder', () => {
+  it('mails once, after the set days, a link viewed and not answered, with a working link of its own', async () => {
+    const email = `reminded-${++seq}@customer.example`;
+    const viewed = await quotedJob(email);
+    const token = tokenOf((await send(viewed.id)).url);
+    const unviewed = await quotedJob();
+    await send(unviewed.id);
+    const answered = await quotedJob();
+    const answeredToken = tokenOf((await send(answered.id)).url);
+    await pub('GET', quoteUrl(token));
+    await pub('POST', quoteUrl(answeredToken, '/decline'), {});
+    const deps = { db: t.db, mailer: t.app.mailer, config: t.app.config, log: t.app.log };
+    // Not yet: viewed today, reminded after 3 days.
+    expect(await sendQuoteReminders(deps)).toBe(0);
+    const later = new Date(Date.now() + 3 * 86_400_000 + 60_000);
+    // (Links viewed in other tests of this file are due too.)
+    expect(await sendQuoteReminders(deps, later)).toBeGreaterThanOrEqual(1);
+    expect(await sendQuoteReminders(deps, later)).toBe(0);
+    expect(await t.db.select().from(quoteLinks).where(eq(quoteLinks.jobId, unviewed.id))).toMatchObject([
+      { reminderSentAt: null },
+    ]);
+    expect(await t.db.select().from(quoteLinks).where(eq(quoteLinks.jobId, answered.id))).toMatchObject([
+      { reminderSentAt: null },
+    ]);
+    await t.smtp.waitFor(email, 2);
+    const reminder = t.smtp.last(email);
+    expect(reminder.subject).toMatch(/^Reminder: your quote/);
+    const second = /\/q\/([A-Za-z0-9_-]{43})/.exec(reminder.text ?? '')?.[1] ?? '';
+    expect(second).not.toBe(token);
+    expect(expectJson<PublicQuote>(await pub('GET', quoteUrl(second)), 200).state).toBe('open');
+    expect((await pub('GET', quoteUrl(token))).statusCode).toBe(200);
+    // Revoking the link stops both tokens.
+    expect((await t.asManager('DELETE', `/api/jobs/${viewed.id}/quote-link`)).statusCode).toBe(204);
+    expect((await pub('GET', quoteUrl(second))).statusCode).toBe(404);
+  });
+});
+
+describe('the job list', () => {
+  it('shows each job’s quote link state and finds the quotes viewed and not answered', async () => {
+    const job = await quotedJob();
+    const token = tokenOf((await send(job.id)).url);
+    type Summary = { id: string; quoteLink: { status: string; at: string } | null };
+    const listed = async (query: string) =>
+      expectJson<{ items: Summary[] }>(await t.asManager('GET', `/api/jobs?limit=100${query}`), 200).items;
+    expect((await listed('')).find((j) => j.id === job.id)?.quoteLink?.status).toBe('sent');
+    expect((await listed('&quote=viewed_unanswered')).map((j) => j.id)).not.toContain(job.id);
+    await pub('GET', quoteUrl(token));
+    const viewed = (await listed('&quote=viewed_unanswered')).find((j) => j.id === job.id);
+    expect(viewed?.quoteLink?.status).toBe('viewed');
+    await pub('POST', quoteUrl(token, '/decline'), { reason: 'Too dear' });
+    expect((await listed('&quote=viewed_unanswered')).map((j) => j.id)).not.toContain(job.id);
+    expect((await listed('')).find((j) => j.id === job.id)?.quoteLink?.status).toBe('declined');
+    expect((await t.asManager('GET', '/api/jobs?quote=nonsense')).statusCode).toBe(400);
   });
 });
 

@@ -15,6 +15,9 @@ import type {
   JobStaffing,
   JobStatus,
   JobSummary,
+  QuoteLink,
+  SendQuoteLinkInput,
+  SendQuoteLinkResult,
   TermsTemplate,
   Vehicle,
   VehicleCategory,
@@ -41,6 +44,8 @@ export interface JobListParams {
   from?: string;
   to?: string;
   driverId?: string;
+  /** Quotes the customer viewed and has not answered (issue 24). */
+  quote?: 'viewed_unanswered';
   status?: JobStatus;
   search?: string;
   limit: number;
@@ -251,3 +256,26 @@ export const INVOICEABLE_STATUSES: readonly JobStatus[] = [
   'in_progress',
   'completed',
 ];
+
+// Quote links (issue 24): the customer's online quote, sent and followed from the job.
+
+export const quoteLinkKey = (jobId: string) => [JOBS_PATH, jobId, 'quote-link'] as const;
+export const signedQuotePdfUrl = (jobId: string) => `${JOBS_PATH}/${jobId}/quote-link/signed-pdf`;
+
+export function useQuoteLink(jobId: string | null) {
+  return useQuery<{ link: QuoteLink | null }>({
+    queryKey: quoteLinkKey(jobId ?? ''),
+    enabled: Boolean(jobId),
+    refetchOnMount: 'always',
+  });
+}
+
+export function useSendQuoteLink() {
+  return useJobMutation(({ jobId, input }: { jobId: string; input: SendQuoteLinkInput }) =>
+    apiJson<SendQuoteLinkResult>('POST', `${JOBS_PATH}/${jobId}/quote-link`, input),
+  );
+}
+
+export function useRevokeQuoteLink() {
+  return useJobMutation((jobId: string) => apiJson<undefined>('DELETE', `${JOBS_PATH}/${jobId}/quote-link`));
+}

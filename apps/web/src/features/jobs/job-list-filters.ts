@@ -28,6 +28,7 @@ export function listParamsOf(params: URLSearchParams, pageSize: number): JobList
       : {}),
     driverId: params.get('driver') ?? undefined,
     status: (params.get('status') as JobStatus | null) ?? undefined,
+    ...(params.get('quote') === 'viewed_unanswered' ? { quote: 'viewed_unanswered' as const } : {}),
     search: params.get('search') ?? undefined,
     limit: pageSize,
     offset: (pageOf(params) - 1) * pageSize,
@@ -36,7 +37,11 @@ export function listParamsOf(params: URLSearchParams, pageSize: number): JobList
 
 /** Whether any filter narrows the list (Clear Filters has something to clear). */
 export const isFiltered = (params: URLSearchParams) =>
-  periodOf(params) !== 'all' || params.has('driver') || params.has('status') || params.has('search');
+  periodOf(params) !== 'all' ||
+  params.has('driver') ||
+  params.has('status') ||
+  params.has('quote') ||
+  params.has('search');
 
 /** The address after changing filters: empty values go, and any change but the page's goes back to page 1. */
 export function withFilters(

@@ -32,6 +32,7 @@ import { jobSheetPdfUrl, quotePdfUrl, useJob, useMarkJobSeen } from '../api';
 import { driverName } from '../names';
 import { JobInvoicesPanel } from './job-invoices-panel';
 import { JobStaffingPanel } from './job-staffing-panel';
+import { QuoteLinkPanel } from './quote-link-panel';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -51,10 +52,12 @@ export function JobDetailDialog({
   jobId,
   onClose,
   onEdit,
+  onSendQuote,
 }: {
   jobId: string | null;
   onClose: () => void;
   onEdit: (job: Job) => void;
+  onSendQuote: (job: Job) => void;
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const query = useJob(jobId);
@@ -136,6 +139,7 @@ export function JobDetailDialog({
             )}
           </SimpleGrid>
           {job.serviceDescription && <Field label="Description">{job.serviceDescription}</Field>}
+          <QuoteLinkPanel job={job} onSend={() => onSendQuote(job)} />
 
           <Divider />
           <Title order={3} size="h5">

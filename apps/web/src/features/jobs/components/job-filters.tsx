@@ -72,6 +72,16 @@ export function JobFilters({
           onChange={(v) => onChange({ status: v })}
           w={160}
         />
+        <Select
+          label="Online quote"
+          placeholder="Any"
+          clearable
+          data={[{ value: 'viewed_unanswered', label: 'Viewed, not answered' }]}
+          value={params.get('quote')}
+          onChange={(v) => onChange({ quote: v })}
+          w={190}
+          data-testid="quote-filter"
+        />
         <TextInput
           label="Search"
           placeholder="Number, title, customer, place"

@@ -1,4 +1,4 @@
-import type { JobSummary } from '@dms/domain';
+import { type JobSummary, QUOTE_LINK_STATUS_COLORS, QUOTE_LINK_STATUS_LABELS } from '@dms/domain';
 import {
   ActionIcon,
   Anchor,
@@ -17,6 +17,7 @@ import {
   IconDots,
   IconFileDownload,
   IconFileInvoice,
+  IconMailForward,
   IconPencil,
   IconSend,
   IconTrash,
@@ -36,6 +37,8 @@ export interface JobRowActions {
   onDelete: (job: JobSummary) => void;
   /** Drafts the job's final invoice and opens it (issue 25). */
   onInvoice: (job: JobSummary) => void;
+  /** A quoted job: mail the customer a link to accept it online (issue 24). */
+  onSendQuote: (job: JobSummary) => void;
 }
 
 /**
@@ -195,7 +198,21 @@ export function JobsTable({
                   <Text size="sm">{format.jobMoney(job.totalPrice, job.currency)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <JobStatusBadge status={job.status} />
+                  <Stack gap={4} align="flex-start">
+                    <JobStatusBadge status={job.status} />
+                    {job.quoteLink && (
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color={QUOTE_LINK_STATUS_COLORS[job.quoteLink.status]}
+                        title={format.dateTime(job.quoteLink.at)}
+                        data-testid="job-quote-link"
+                      >
+                        Quote {QUOTE_LINK_STATUS_LABELS[job.quoteLink.status].toLowerCase()}{' '}
+                        {format.relative(job.quoteLink.at)}
+                      </Badge>
+                    )}
+                  </Stack>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{format.relative(job.updatedAt)}</Text>
@@ -292,7 +309,14 @@ function JobCard({ job, ...actions }: JobRowActions & { job: JobSummary }) {
 }
 
 /** A row's actions (spec 2 §2.2): Publish for drafts, the two PDFs, Edit and Delete. */
-function RowMenu({ job, onEdit, onPublish, onDelete, onInvoice }: JobRowActions & { job: JobSummary }) {
+function RowMenu({
+  job,
+  onEdit,
+  onPublish,
+  onDelete,
+  onInvoice,
+  onSendQuote,
+}: JobRowActions & { job: JobSummary }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -304,6 +328,14 @@ function RowMenu({ job, onEdit, onPublish, onDelete, onInvoice }: JobRowActions 
         {job.status === 'draft' && (
           <Menu.Item leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => onPublish(job)}>
             Publish
+          </Menu.Item>
+        )}
+        {job.status === 'quoted' && (
+          <Menu.Item
+            leftSection={<IconMailForward size={16} aria-hidden="true" />}
+            onClick={() => onSendQuote(job)}
+          >
+            Send quote
           </Menu.Item>
         )}
         <Menu.Item

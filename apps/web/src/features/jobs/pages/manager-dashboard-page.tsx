@@ -23,6 +23,7 @@ import { JobDetailDialog } from '../components/job-detail-dialog';
 import { JobFilters } from '../components/job-filters';
 import { JobFormDialog } from '../components/job-form-dialog';
 import { JobsTable } from '../components/jobs-table';
+import { SendQuoteDialog } from '../components/send-quote-dialog';
 import { JOBS_PAGE_SIZE } from '../first-page';
 import { offeredText } from '../job-form-state';
 import { listParamsOf, pageOf, withFilters } from '../job-list-filters';
@@ -40,6 +41,7 @@ export function ManagerDashboardPage() {
   const [editing, setEditing] = useState<JobSummary | null>(null);
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [sendingQuote, setSendingQuote] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const publish = usePublishJob();
   const remove = useDeleteJob();
@@ -154,6 +156,7 @@ export function ManagerDashboardPage() {
           onPublish={(job) => setConfirm({ kind: 'publish', job })}
           onDelete={(job) => setConfirm({ kind: 'delete', job })}
           onInvoice={invoiceJob}
+          onSendQuote={(job) => setSendingQuote(job.id)}
         />
       </QueryState>
 
@@ -167,7 +170,9 @@ export function ManagerDashboardPage() {
           setDetailId(null);
           setEditing(job);
         }}
+        onSendQuote={(job) => setSendingQuote(job.id)}
       />
+      <SendQuoteDialog jobId={sendingQuote} onClose={() => setSendingQuote(null)} />
       <JobFormDialog opened={creating} job={null} onClose={() => setCreating(false)} />
       <JobFormDialog
         opened={editing !== null && Boolean(editingFresh.data)}

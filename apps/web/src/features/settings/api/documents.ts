@@ -2,6 +2,7 @@ import type {
   DeleteOrDeactivateResult,
   DocumentSettings,
   DocumentSettingsInput,
+  QuoteLinkSettings,
   TermsTemplate,
   TermsTemplateInput,
   UpdateTermsTemplateInput,
@@ -89,5 +90,21 @@ export function useDeleteTermsTemplate() {
     mutationFn: (id: string) =>
       apiJson<DeleteOrDeactivateResult>('DELETE', `${termsTemplatesQueryKey[0]}/${encodeURIComponent(id)}`),
     onSuccess: invalidate,
+  });
+}
+
+// How long a quote link mailed to a customer works (issue 24).
+export const quoteLinkSettingsQueryKey = ['/api/quote-link-settings'] as const;
+
+export function useQuoteLinkSettings() {
+  return useQuery<QuoteLinkSettings>({ queryKey: quoteLinkSettingsQueryKey, refetchOnMount: 'always' });
+}
+
+export function useUpdateQuoteLinkSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: QuoteLinkSettings) =>
+      apiJson<QuoteLinkSettings>('PUT', quoteLinkSettingsQueryKey[0], input),
+    onSuccess: (saved) => queryClient.setQueryData(quoteLinkSettingsQueryKey, saved),
   });
 }

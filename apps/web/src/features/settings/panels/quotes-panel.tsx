@@ -33,6 +33,7 @@ import { showToast } from '../../../lib/toast';
 import { useDeleteDocumentLogo, useDocumentSettings, useUpdateDocumentSettings } from '../api/documents';
 import { LogoUpload } from '../components/logo-upload';
 import { quotePreviewHref } from '../components/quote-color-preview';
+import { QuoteLinkSettingsCard } from '../components/quote-link-settings-card';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 import { SettingsSection } from '../components/settings-section';
 import { TermsTemplatesList } from '../components/terms-templates-list';
@@ -352,6 +353,7 @@ export default function QuotesPanel() {
         </QueryState>
       </div>
 
+      <QuoteLinkSettingsCard />
       <TermsTemplatesList />
     </Stack>
   );
