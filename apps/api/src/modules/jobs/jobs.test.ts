@@ -605,7 +605,8 @@ describe('the list answer', () => {
           id: whole.vehicles[0]?.id,
           categoryName: 'Coach',
           vehicle: { id: bus1.id, registrationNumber: 'BUS-001', nickname: 'Blue' },
-          driver: whole.vehicles[0]?.driver,
+          // The list adds the driver's clock-in for the Start Time column (none yet).
+          driver: { ...whole.vehicles[0]?.driver, clockedInAt: null },
         },
         { id: whole.vehicles[1]?.id, categoryName: 'Coach', vehicle: null, driver: null },
       ],
