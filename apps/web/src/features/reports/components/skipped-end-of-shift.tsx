@@ -39,26 +39,25 @@ export function SkippedEndOfShift({ filters }: { filters: ReportFilters }) {
         empty="No shift ended without its end-of-shift inspection"
         errorTitle="Could not load the skipped inspections"
       >
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Ended</Table.Th>
-                <Table.Th>Driver</Table.Th>
-                <Table.Th>Vehicle</Table.Th>
+        {/* Three short columns fit a phone: no scrolling region (it would need a keyboard stop). */}
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Ended</Table.Th>
+              <Table.Th>Driver</Table.Th>
+              <Table.Th>Vehicle</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((s) => (
+              <Table.Tr key={s.id} data-testid="skipped-eos-row">
+                <Table.Td>{format.reportDateTime(s.endTime)}</Table.Td>
+                <Table.Td>{s.driverName ?? UNKNOWN_DRIVER}</Table.Td>
+                <Table.Td>{s.vehicle ?? '—'}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((s) => (
-                <Table.Tr key={s.id} data-testid="skipped-eos-row">
-                  <Table.Td>{format.reportDateTime(s.endTime)}</Table.Td>
-                  <Table.Td>{s.driverName ?? UNKNOWN_DRIVER}</Table.Td>
-                  <Table.Td>{s.vehicle ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
         {(query.data?.total ?? 0) > items.length && (
           <Text size="sm" c="dimmed">
             Showing the newest {items.length} of {query.data?.total}. Narrow the dates to see others.
