@@ -44,7 +44,7 @@ async function vehicleIds(api: APIRequestContext): Promise<string[]> {
 }
 
 async function openEdit(page: Page, title: string) {
-  await page.getByRole('textbox', { name: /Search/ }).fill(title);
+  await page.getByRole('textbox', { name: 'Search', exact: true }).fill(title);
   // A table row on a laptop, a card on a phone.
   const row = page.locator('[data-testid="job-row"], [data-testid="job-card"]').filter({ hasText: title });
   await row.getByRole('button', { name: /Actions for/ }).click();
@@ -91,6 +91,7 @@ test('the save button says whom it offers; the driver sees the offer on Availabl
     },
     fullPage: false,
   });
+  await page.goto('/');
   form = await openEdit(page, title);
   await form.getByTestId('job-slot').first().getByRole('combobox', { name: 'Driver' }).click();
   await page.getByRole('option', { name: 'James Wilson' }).click();
@@ -182,7 +183,7 @@ test("the manager's home: attention list live with Acknowledge, Start Time, and 
   await expect(page.getByTestId('attention-badge')).toBeVisible();
 
   if (lateJob) {
-    await page.getByRole('textbox', { name: /Search/ }).fill(title);
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(title);
     const row = page.getByTestId('job-row').filter({ hasText: title });
     await expect(row.getByTestId('start-time')).toContainText('Late');
   }
@@ -195,7 +196,7 @@ test("the manager's home: attention list live with Acknowledge, Start Time, and 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   if (lateJob) {
-    await page.getByRole('textbox', { name: /Search/ }).fill(title);
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(title);
     await expect(
       page.getByTestId('job-card').filter({ hasText: title }).getByTestId('start-time'),
     ).toContainText('Late');

@@ -37,7 +37,7 @@ function AvailableJobCard({
         </Group>
         <JobSummary job={{ ...job, vehicles: [] }} />
         {job.offer && (
-          <Text size="sm" c="orange.8" fw={500} data-testid="held-offer">
+          <Text size="sm" fw={600} data-testid="held-offer">
             This job is offered to you
             {job.offer.expiresAt ? `: answer by ${format.dateTime(job.offer.expiresAt)}` : ''}.
           </Text>
@@ -47,7 +47,7 @@ function AvailableJobCard({
             View Details
           </Button>
           {job.offer ? (
-            <Button component={Link} to="/job-offers" color="orange" data-testid="answer-offer">
+            <Button component={Link} to="/job-offers" data-testid="answer-offer">
               Answer Your Offer
             </Button>
           ) : job.requested ? (
