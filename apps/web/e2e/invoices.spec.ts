@@ -194,12 +194,10 @@ test('invoice settings: numbering, terms and how to pay are saved in Settings', 
   await page.goto('/settings/documents/invoices');
   await expect(page.getByText(/The next invoice will be INV-\d{5}/)).toBeVisible();
   await page.getByLabel('Bank details').fill('Harbour City Coaches · BSB 062-000 · Account 1234 5678');
-  await page.getByLabel('Reminder days overdue').fill('7, 14, 30');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Invoice settings saved')).toBeVisible();
   const saved = await (await page.request.get('/api/invoices/settings')).json();
   expect(saved).toMatchObject({
-    reminderDays: [7, 14, 30],
     bankDetails: 'Harbour City Coaches · BSB 062-000 · Account 1234 5678',
   });
   await page.getByLabel('Invoice prefix').fill('IN V');

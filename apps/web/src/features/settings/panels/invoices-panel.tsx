@@ -19,7 +19,7 @@ import { showToast } from '../../../lib/toast';
 import { useInvoiceSettings, useUpdateInvoiceSettings } from '../api/invoices';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 
-/** /settings/documents/invoices: numbering, payment terms, deposit, reminders, how to pay, export codes. */
+/** /settings/documents/invoices: numbering, payment terms, deposit, how to pay, export codes. */
 export default function InvoicesPanel() {
   const query = useInvoiceSettings();
   return (
@@ -49,7 +49,6 @@ export default function InvoicesPanel() {
 function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
   const save = useUpdateInvoiceSettings();
   const [values, setValues] = useState(settings);
-  const [reminders, setReminders] = useState(settings.reminderDays.join(', '));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setValues(settings), [settings]);
   const set = <K extends keyof InvoiceSettings>(key: K, value: InvoiceSettings[K]) =>
@@ -61,12 +60,9 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
       onSubmit={(e) => {
         e.preventDefault();
         setError(null);
-        const reminderDays = reminders
-          .split(/[,\s]+/)
-          .filter(Boolean)
-          .map(Number);
         save.mutate(
-          { ...values, reminderDays },
+          // Reminder days are kept as stored: the overdue reminder mails are not built yet (ADR 30).
+          values,
           {
             onSuccess: () => showToast({ title: 'Invoice settings saved', tone: 'success' }),
             onError: (err) => setError(errorMessage(err, 'The invoice settings could not be saved')),
@@ -120,7 +116,7 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
           <Title order={3} size="h5" mb="sm">
             Terms and payment
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
               label="Payment terms (days)"
               description="Unless the customer has its own"
@@ -137,12 +133,6 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
               decimalScale={2}
               value={values.depositPercentage}
               onChange={(v) => set('depositPercentage', num(v))}
-            />
-            <TextInput
-              label="Reminder days overdue"
-              description="Comma separated, e.g. 7, 14"
-              value={reminders}
-              onChange={(e) => setReminders(e.currentTarget.value)}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
