@@ -170,11 +170,38 @@ test('a completed job is invoiced, issued, sent, part-paid and paid; a credit no
     },
     fullPage: false,
   });
-  await screenshotBothThemes(page, `/?job=${third.id}`, 'job-detail-invoices', {
+  // What the customer owes, by age: the third draft issued and unpaid.
+  await page.request.post(`/api/invoices/${thirdDraft.id}/issue`, { headers });
+  await screenshotBothThemes(page, '/invoices', 'invoices-aged-receivables', {
     prepare: async (p) => {
-      await p.getByTestId('job-invoices').scrollIntoViewIfNeeded();
-      await expect(p.getByTestId('job-invoices').getByRole('link', { name: 'Draft' })).toBeVisible();
+      await p.getByRole('button', { name: 'Aged receivables' }).click();
+      await expect(p.getByTestId('aged-table').getByText(`Invoice Journey School ${stamp}`)).toBeVisible();
     },
     fullPage: false,
   });
+  await screenshotBothThemes(page, `/?job=${third.id}`, 'job-detail-invoices', {
+    prepare: async (p) => {
+      await p.getByTestId('job-invoices').scrollIntoViewIfNeeded();
+      await expect(p.getByTestId('job-invoices').getByTestId('job-balance')).toBeVisible();
+    },
+    fullPage: false,
+  });
+});
+
+test('invoice settings: numbering, terms and how to pay are saved in Settings', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  await page.goto('/settings/documents/invoices');
+  await expect(page.getByText(/The next invoice will be INV-\d{5}/)).toBeVisible();
+  await page.getByLabel('Bank details').fill('Harbour City Coaches · BSB 062-000 · Account 1234 5678');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Invoice settings saved')).toBeVisible();
+  const saved = await (await page.request.get('/api/invoices/settings')).json();
+  expect(saved).toMatchObject({
+    bankDetails: 'Harbour City Coaches · BSB 062-000 · Account 1234 5678',
+  });
+  await page.getByLabel('Invoice prefix').fill('IN V');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('invoice-settings-error')).toContainText('A prefix is up to 10 letters');
+  await screenshotBothThemes(page, '/settings/documents/invoices', 'settings-invoices');
 });

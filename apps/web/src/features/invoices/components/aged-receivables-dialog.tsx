@@ -33,7 +33,13 @@ export function AgedReceivablesDialog({ opened, onClose }: { opened: boolean; on
             <Text size="sm" c="dimmed" mb="xs">
               Unpaid balances as of {format.serviceDate(report.asOf)}, by days past their due date.
             </Text>
-            <Table.ScrollContainer minWidth={720}>
+            {/* Focusable, so a keyboard can scroll the columns a phone cannot show at once. */}
+            <Table.ScrollContainer
+              minWidth={720}
+              scrollAreaProps={{
+                viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Aged receivables table' },
+              }}
+            >
               <Table aria-label="Aged receivables" data-testid="aged-table">
                 <Table.Thead>
                   <Table.Tr>

@@ -1,0 +1,187 @@
+import { documentNumber, type InvoiceSettings } from '@dms/domain';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useInvoiceSettings, useUpdateInvoiceSettings } from '../api/invoices';
+import { SettingsPanelHeader } from '../components/settings-panel-header';
+
+/** /settings/documents/invoices: numbering, payment terms, deposit, how to pay, export codes. */
+export default function InvoicesPanel() {
+  const query = useInvoiceSettings();
+  return (
+    <>
+      <SettingsPanelHeader
+        title="Invoices"
+        description="Invoice and credit note numbers, payment terms, deposits, the payment details printed on invoices, and the codes of the accounting exports."
+      />
+      {query.data ? (
+        <InvoiceSettingsForm key={query.data.version} settings={query.data} />
+      ) : query.isError ? (
+        <Alert color="red" title="Could not load the invoice settings">
+          <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading">
+          <Skeleton height={160} />
+          <Skeleton height={160} />
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
+  const save = useUpdateInvoiceSettings();
+  const [values, setValues] = useState(settings);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setValues(settings), [settings]);
+  const set = <K extends keyof InvoiceSettings>(key: K, value: InvoiceSettings[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const num = (v: number | string) => (typeof v === 'number' ? v : Number(v) || 0);
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        save.mutate(
+          // Reminder days are kept as stored: the overdue reminder mails are not built yet (ADR 30).
+          values,
+          {
+            onSuccess: () => showToast({ title: 'Invoice settings saved', tone: 'success' }),
+            onError: (err) => setError(errorMessage(err, 'The invoice settings could not be saved')),
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" variant="light" title="Not saved" data-testid="invoice-settings-error">
+            {error}
+          </Alert>
+        )}
+        <Paper withBorder p="md" radius="md">
+          <Title order={3} size="h5" mb="xs">
+            Numbering
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            Numbers are taken when a document is issued, without gaps. The next invoice will be{' '}
+            <b>{documentNumber(values.invoicePrefix, values.nextInvoiceNumber)}</b>, the next credit note{' '}
+            <b>{documentNumber(values.creditNotePrefix, values.nextCreditNoteNumber)}</b>.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Invoice prefix"
+              value={values.invoicePrefix}
+              onChange={(e) => set('invoicePrefix', e.currentTarget.value)}
+            />
+            <NumberInput
+              label="Next invoice number"
+              min={1}
+              allowDecimal={false}
+              value={values.nextInvoiceNumber}
+              onChange={(v) => set('nextInvoiceNumber', num(v))}
+            />
+            <TextInput
+              label="Credit note prefix"
+              value={values.creditNotePrefix}
+              onChange={(e) => set('creditNotePrefix', e.currentTarget.value)}
+            />
+            <NumberInput
+              label="Next credit note number"
+              min={1}
+              allowDecimal={false}
+              value={values.nextCreditNoteNumber}
+              onChange={(v) => set('nextCreditNoteNumber', num(v))}
+            />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Title order={3} size="h5" mb="sm">
+            Terms and payment
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Payment terms (days)"
+              description="Unless the customer has its own"
+              min={0}
+              max={365}
+              allowDecimal={false}
+              value={values.paymentTermsDays}
+              onChange={(v) => set('paymentTermsDays', num(v))}
+            />
+            <NumberInput
+              label="Default deposit (%)"
+              min={0.01}
+              max={100}
+              decimalScale={2}
+              value={values.depositPercentage}
+              onChange={(v) => set('depositPercentage', num(v))}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+            <Textarea
+              label="Bank details"
+              description="Printed under How to pay"
+              autosize
+              minRows={2}
+              value={values.bankDetails ?? ''}
+              onChange={(e) => set('bankDetails', e.currentTarget.value)}
+            />
+            <Textarea
+              label="Payment terms text"
+              autosize
+              minRows={2}
+              value={values.paymentTermsText ?? ''}
+              onChange={(e) => set('paymentTermsText', e.currentTarget.value)}
+            />
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Title order={3} size="h5" mb="sm">
+            Accounting exports
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="Sales account code"
+              value={values.salesAccountCode}
+              onChange={(e) => set('salesAccountCode', e.currentTarget.value)}
+            />
+            <TextInput
+              label="Xero tax rate"
+              description="Its name as Xero shows it"
+              value={values.xeroTaxType}
+              onChange={(e) => set('xeroTaxType', e.currentTarget.value)}
+            />
+            <TextInput
+              label="MYOB tax code"
+              value={values.myobTaxCode}
+              onChange={(e) => set('myobTaxCode', e.currentTarget.value)}
+            />
+          </SimpleGrid>
+        </Paper>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
