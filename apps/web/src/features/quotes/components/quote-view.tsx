@@ -122,13 +122,22 @@ export function QuoteView({ quote, format }: { quote: PublicQuoteContent; format
               key={index}
               justify="space-between"
               wrap="nowrap"
-              c={line.muted ? 'dimmed' : undefined}
-              fw={line.label === 'Subtotal' ? 600 : undefined}
             >
-              <Text component="dt" size="sm" inherit>
+              <Text
+                component="dt"
+                size="sm"
+                c={line.muted ? 'dimmed' : undefined}
+                fw={line.label === 'Subtotal' ? 600 : undefined}
+              >
                 {line.label}
               </Text>
-              <Text component="dd" size="sm" m={0} inherit>
+              <Text
+                component="dd"
+                size="sm"
+                m={0}
+                c={line.muted ? 'dimmed' : undefined}
+                fw={line.label === 'Subtotal' ? 600 : undefined}
+              >
                 {format.money(line.amount)}
               </Text>
             </Group>
