@@ -22,6 +22,14 @@ export const ROUTES = [
     lazy: ['src/features/terminal/pages/terminal-login-page.tsx'],
   },
   {
+    // A customer's quote link (issue 24, ADR 32): public, on a phone, often on a slow network. The
+    // login page's 147 kB plus the domain's formatters (they come with its zod schemas, ~26 kB) and
+    // the page itself (~14 kB).
+    route: '/q/not-a-token',
+    budgetGzipBytes: 190 * KB,
+    lazy: ['src/features/quotes/pages/public-quote-page.tsx'],
+  },
+  {
     // The manager home: the signed-in shell and the manager dashboard.
     route: '/',
     budgetGzipBytes: 350 * KB,

@@ -1,5 +1,5 @@
 import type { Formatters, PublicQuoteContent } from '@dms/domain';
-import { Badge, Card, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { RichTextView } from '../../../components/rich-text-view';
@@ -114,24 +114,35 @@ export function QuoteView({ quote, format }: { quote: PublicQuoteContent; format
       ) : null}
 
       <Section title={quote.priceLines.some((l) => l.label === 'Subtotal') ? 'Pricing' : 'Price'}>
-        <Table withRowBorders={false} verticalSpacing={4} data-testid="quote-price">
-          <Table.Tbody>
-            {quote.priceLines.map((line, index) => (
+        {/* Rows of a flex list, not a Mantine Table: the table brings a scroll area into this small chunk. */}
+        <Stack gap={4} component="dl" m={0} data-testid="quote-price">
+          {quote.priceLines.map((line, index) => (
+            <Group
               // biome-ignore lint/suspicious/noArrayIndexKey: the lines are in a fixed order
-              <Table.Tr key={index}>
-                <Table.Td
-                  c={line.muted ? 'dimmed' : undefined}
-                  fw={line.label === 'Subtotal' ? 600 : undefined}
-                >
-                  {line.label}
-                </Table.Td>
-                <Table.Td ta="right" c={line.muted ? 'dimmed' : undefined}>
-                  {format.money(line.amount)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+              key={index}
+              justify="space-between"
+              wrap="nowrap"
+            >
+              <Text
+                component="dt"
+                size="sm"
+                c={line.muted ? 'dimmed' : undefined}
+                fw={line.label === 'Subtotal' ? 600 : undefined}
+              >
+                {line.label}
+              </Text>
+              <Text
+                component="dd"
+                size="sm"
+                m={0}
+                c={line.muted ? 'dimmed' : undefined}
+                fw={line.label === 'Subtotal' ? 600 : undefined}
+              >
+                {format.money(line.amount)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
         <Divider />
         <Group justify="space-between" data-testid="quote-total">
           <Text fw={700}>{quote.totalLabel}</Text>

@@ -1,9 +1,11 @@
 import {
-  AcceptQuoteInputSchema,
   createFormatters,
   type PublicOperator,
   type PublicQuote,
   QUOTE_DECLINE_REASON_MAX_LENGTH,
+  QUOTE_NAME_REQUIRED,
+  QUOTE_SIGNER_NAME_MAX_LENGTH,
+  QUOTE_TERMS_REQUIRED,
 } from '@dms/domain';
 import {
   Alert,
@@ -17,7 +19,6 @@ import {
   Group,
   Image,
   Loader,
-  Modal,
   Stack,
   Text,
   Textarea,
@@ -303,6 +304,11 @@ function StateBanner({ data, format }: { data: PublicQuote; format: ReturnType<t
   }
 }
 
+/**
+ * Accept (typed name, terms, optional signature) or decline (optional reason). Checked here with
+ * the rule's own messages and again on the server; no schema library is loaded for two fields, so
+ * the page stays a small chunk for a phone on a slow network.
+ */
 function AnswerForm({ token, hasTerms }: { token: string; hasTerms: boolean }) {
   const accept = useAcceptQuote(token);
   const decline = useDeclineQuote(token);
@@ -321,31 +327,70 @@ function AnswerForm({ token, hasTerms }: { token: string; hasTerms: boolean }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = AcceptQuoteInputSchema.safeParse({
-      name,
-      agreeToTerms: agree,
-      ...(signature ? { signature } : {}),
-    });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'name' || field === 'agreeToTerms') next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    accept.mutate(parsed.data, {
-      onSuccess: () =>
-        showToast({
-          title: 'Quote accepted',
-          message: 'Thank you. Your booking is confirmed.',
-          tone: 'success',
-        }),
-      onError: failed('The quote could not be accepted'),
-    });
+    const typed = name.trim();
+    const next: typeof errors = {};
+    if (typed.length < 1) next.name = QUOTE_NAME_REQUIRED;
+    if (!agree) next.agreeToTerms = QUOTE_TERMS_REQUIRED;
+    setErrors(next);
+    if (next.name || next.agreeToTerms) return;
+    accept.mutate(
+      { name: typed, agreeToTerms: true, ...(signature ? { signature } : {}) },
+      {
+        onSuccess: () =>
+          showToast({
+            title: 'Quote accepted',
+            message: 'Thank you. Your booking is confirmed.',
+            tone: 'success',
+          }),
+        onError: failed('The quote could not be accepted'),
+      },
+    );
   };
+
+  const sendDecline = () =>
+    decline.mutate(
+      { reason },
+      {
+        onSuccess: () =>
+          showToast({ title: 'Quote declined', message: 'Thank you for letting us know.', tone: 'info' }),
+        onError: failed('The quote could not be declined'),
+      },
+    );
+
+  if (declining) {
+    return (
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="decline-title">
+        <Stack gap="md">
+          <Title order={2} fz="h3" id="decline-title">
+            Decline this quote?
+          </Title>
+          <Textarea
+            label="Reason (optional)"
+            description="It helps us to know why."
+            rows={3}
+            maxLength={QUOTE_DECLINE_REASON_MAX_LENGTH}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-testid="decline-reason"
+            autoFocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeclining(false)} disabled={decline.isPending}>
+              Back to the quote
+            </Button>
+            <Button
+              color="red"
+              loading={decline.isPending}
+              data-testid="decline-submit"
+              onClick={sendDecline}
+            >
+              Decline quote
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    );
+  }
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="accept-title">
@@ -362,7 +407,7 @@ function AnswerForm({ token, hasTerms }: { token: string; hasTerms: boolean }) {
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={errors.name}
-            maxLength={120}
+            maxLength={QUOTE_SIGNER_NAME_MAX_LENGTH}
             data-testid="accept-name"
           />
           <Checkbox
@@ -388,51 +433,6 @@ function AnswerForm({ token, hasTerms }: { token: string; hasTerms: boolean }) {
           </Group>
         </Stack>
       </form>
-      <Modal opened={declining} onClose={() => setDeclining(false)} title="Decline this quote?" centered>
-        <Stack gap="md">
-          <Textarea
-            label="Reason (optional)"
-            description="It helps us to know why."
-            autosize
-            minRows={3}
-            maxLength={QUOTE_DECLINE_REASON_MAX_LENGTH}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            data-testid="decline-reason"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeclining(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={decline.isPending}
-              data-testid="decline-submit"
-              onClick={() =>
-                decline.mutate(
-                  { reason },
-                  {
-                    onSuccess: () => {
-                      setDeclining(false);
-                      showToast({
-                        title: 'Quote declined',
-                        message: 'Thank you for letting us know.',
-                        tone: 'info',
-                      });
-                    },
-                    onError: (error) => {
-                      setDeclining(false);
-                      failed('The quote could not be declined')(error);
-                    },
-                  },
-                )
-              }
-            >
-              Decline quote
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Card>
   );
 }
