@@ -1,6 +1,12 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import type { DocumentSettings, Invoice, InvoiceSettings, OperatorFormat } from '@dms/domain';
+import {
+  type DocumentSettings,
+  type Invoice,
+  type InvoiceSettings,
+  type OperatorFormat,
+  taxLabelFor,
+} from '@dms/domain';
 import { Document, Page, Text, View } from '@react-pdf/renderer';
 import { DocumentHeader, InfoCard, PAGE_STYLE, PageFooter, SectionTitle, Table } from './document-parts';
 import { documentTheme } from './document-theme';
@@ -44,15 +50,17 @@ export function InvoiceDocument({ input }: { input: InvoicePdfInput }) {
       : [{ label: 'Due', value: invoice.dueDate ? format.serviceDate(invoice.dueDate) : '—' }]),
     ...(invoice.jobNumber ? [{ label: 'Job', value: invoice.jobNumber }] : []),
   ];
+  // The same name of the tax as the quote's (Settings > Documents, else the locale's: GST, VAT, Tax).
+  const taxName = taxLabelFor(settings.taxLabel, input.operator.locale);
   const taxLabel =
     invoice.taxMode === 'inclusive'
-      ? `Includes tax (${format.percent(invoice.taxRate)})`
+      ? `Includes ${taxName} (${format.percent(invoice.taxRate)})`
       : invoice.taxMode === 'exclusive'
-        ? `Tax (${format.percent(invoice.taxRate)})`
+        ? `${taxName} (${format.percent(invoice.taxRate)})`
         : null;
   const totals: { label: string; amount: string; strong?: boolean }[] = [
     {
-      label: invoice.taxMode === 'inclusive' ? 'Subtotal (excl. tax)' : 'Subtotal',
+      label: invoice.taxMode === 'inclusive' ? `Subtotal (excl. ${taxName})` : 'Subtotal',
       amount: format.money(invoice.subtotal),
     },
     ...(taxLabel ? [{ label: taxLabel, amount: format.money(invoice.taxTotal) }] : []),

@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createRoleTestApp({ smtp: true });
   await t.db
     .insert(documentSettings)
-    .values({ companyName: 'Harbour Coaches', companyABN: '12 345 678 901' });
+    .values({ companyName: 'Harbour Coaches', companyABN: '12 345 678 901', taxLabel: 'GST' });
   const settings = (await t.asManager('GET', '/api/invoices/settings')).json();
   await t.asManager('PUT', '/api/invoices/settings', {
     ...settings,
@@ -54,6 +54,8 @@ describe('invoice PDF and mail', () => {
       'Payment within 14 days, please.',
       '$1,100.00',
       '$100.00',
+      // The tax is named as on the quote (Settings > Documents).
+      'Includes GST (10%)',
     ]) {
       expect(text).toContain(expected);
     }

@@ -6,6 +6,7 @@ import {
   type Job,
   type PublicOperator,
   type PublicQuoteContent,
+  taxLabelFor,
 } from '@dms/domain';
 import { companyOf, sortedLegs, vehicleGroups } from '../../pdf/job-pdf-data';
 
@@ -19,8 +20,10 @@ function percent(rate: number): string {
   return `${Number(rate.toFixed(2))}%`;
 }
 
-export function buildQuoteContent(job: Job, settings: DocumentSettings): PublicQuoteContent {
+/** `locale`: the operator's, which names the tax when Settings > Documents does not (GST, VAT, Tax). */
+export function buildQuoteContent(job: Job, settings: DocumentSettings, locale: string): PublicQuoteContent {
   const price = calculatePrice(job);
+  const taxName = taxLabelFor(settings.taxLabel, locale);
   const priceLines: PublicQuoteContent['priceLines'] = [];
   if (settings.showPricingBreakdown) {
     priceLines.push({ label: 'Base price', amount: job.basePrice, muted: false });
@@ -34,12 +37,12 @@ export function buildQuoteContent(job: Job, settings: DocumentSettings): PublicQ
   }
   if (job.taxMode === 'inclusive') {
     priceLines.push({
-      label: `Includes tax (${percent(job.taxRate)})`,
+      label: `Includes ${taxName} (${percent(job.taxRate)})`,
       amount: price.taxAmount,
       muted: true,
     });
   } else if (job.taxMode === 'exclusive') {
-    priceLines.push({ label: `Tax (${percent(job.taxRate)})`, amount: price.taxAmount, muted: false });
+    priceLines.push({ label: `${taxName} (${percent(job.taxRate)})`, amount: price.taxAmount, muted: false });
   }
   const contact = job.contact
     ? job.contact.role
@@ -69,7 +72,7 @@ export function buildQuoteContent(job: Job, settings: DocumentSettings): PublicQ
       notes: settings.showVehicleNotes ? group.notes : [],
     })),
     priceLines,
-    totalLabel: job.taxMode === 'inclusive' ? 'Total (incl. tax)' : 'Total',
+    totalLabel: job.taxMode === 'inclusive' ? `Total (incl. ${taxName})` : 'Total',
     total: price.totalPrice,
     currency: job.currency,
     pricingNotes: blank(job.pricingNotes),

@@ -65,7 +65,8 @@ function announce(db: Db, jobId: string): Promise<void> {
 }
 
 async function currentContent(db: Db, job: Job): Promise<PublicQuoteContent> {
-  return buildQuoteContent(job, await getDocumentSettings(db));
+  const { locale } = await getAppSettings(db);
+  return buildQuoteContent(job, await getDocumentSettings(db), locale);
 }
 
 /** The mail that carries a link, in the operator's branding. */
@@ -77,7 +78,7 @@ async function composeQuoteMail(
 ) {
   const settings = await getDocumentSettings(tx);
   const app = await getAppSettings(tx, deps.config.timezone);
-  const content = buildQuoteContent(job, settings);
+  const content = buildQuoteContent(job, settings, app.locale);
   const format = createFormatters({ currency: app.currency, locale: app.locale, timeZone: app.timeZone });
   const operator = publicOperator(settings, app);
   return quoteLinkMail({

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  DEFAULT_OPERATOR_LOCALE,
+  defaultTaxLabel,
   type Job,
   type PublicQuote,
   QUOTE_ALREADY_ANSWERED,
@@ -233,6 +235,10 @@ describe('the public quote', () => {
       currency: 'AUD',
     });
     expect(quote.quote.termsHtml).toContain('Deposit of 20%');
+    // The tax is named as the quote PDF names it: the locale's name when Settings leave it blank.
+    expect(quote.quote.priceLines.map((line) => line.label)).toContain(
+      `${defaultTaxLabel(DEFAULT_OPERATOR_LOCALE)} (10%)`,
+    );
     expect(quote.operator.name).toBe('Harbour Coaches');
     const body = res.body;
     for (const secret of [
