@@ -37,7 +37,7 @@ test('customers: create a school with validation, edit, contacts, archive', asyn
   await add.getByRole('button', { name: 'Add Customer' }).click();
   await expect(add.getByText('Phone number must be at least 10 characters')).toBeVisible();
   await add.getByRole('textbox', { name: 'Phone' }).fill('02 9555 0123');
-  await add.getByRole('textbox', { name: 'Email' }).fill('office@test-primary.example.edu.au');
+  await add.getByRole('textbox', { name: 'Email', exact: true }).fill('office@test-primary.example.edu.au');
   await add.getByRole('button', { name: 'Add Customer' }).click();
   await expect(toast(page, 'Customer created successfully')).toBeVisible();
   await expect(add).toBeHidden();
@@ -63,9 +63,21 @@ test('customers: create a school with validation, edit, contacts, archive', asyn
   const edit = page.getByRole('dialog', { name: 'Edit Customer' });
   await expect(edit.getByRole('textbox', { name: 'School Name' })).toHaveValue(name);
   await edit.getByRole('textbox', { name: 'Address' }).fill('10 School Lane, Ryde NSW 2112');
+  // Where its invoices go and when they fall due (issue 25).
+  await edit.getByRole('textbox', { name: 'Billing email' }).fill('accounts@');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByText('Please enter a valid email address')).toBeVisible();
+  await edit.getByRole('textbox', { name: 'Billing email' }).fill('accounts@ryde-school.example');
+  await edit.getByRole('textbox', { name: 'Payment terms (days)' }).fill('30');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Customer updated successfully')).toBeVisible();
   await expect(card).toContainText('10 School Lane, Ryde NSW 2112');
+  await card.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(edit.getByRole('textbox', { name: 'Billing email' })).toHaveValue(
+    'accounts@ryde-school.example',
+  );
+  await expect(edit.getByRole('textbox', { name: 'Payment terms (days)' })).toHaveValue('30');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
 
   // Contacts: a suggested role and a custom one.
   await card.getByRole('button', { name: `Contacts of ${name} (0)` }).click();

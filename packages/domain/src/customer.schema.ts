@@ -44,6 +44,8 @@ export const CONTACT_ROLE_SUGGESTIONS: Record<CustomerType, readonly string[]> =
   other: [],
 };
 
+export const PAYMENT_TERMS_MESSAGE = 'Payment terms are 0 to 365 days';
+
 /** Settings form: 'Company name is required' (the job form says 'Company/School name is required'). */
 export const CustomerInputSchema = z.object({
   companyName: requiredText('Company name is required'),
@@ -51,6 +53,21 @@ export const CustomerInputSchema = z.object({
   phone: optionalPhone(),
   email: optionalEmail(),
   address: optionalText(),
+  /** Where invoices are mailed; the customer's email when empty (issue 25). */
+  billingEmail: optionalEmail(),
+  /** Days from an invoice's issue to its due date; the invoice settings' default when empty. */
+  paymentTermsDays: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .number({ error: PAYMENT_TERMS_MESSAGE })
+        .int({ error: PAYMENT_TERMS_MESSAGE })
+        .min(0, { error: PAYMENT_TERMS_MESSAGE })
+        .max(365, { error: PAYMENT_TERMS_MESSAGE })
+        .nullable()
+        .optional(),
+    )
+    .transform((v) => v ?? null),
 });
 export type CustomerInput = z.input<typeof CustomerInputSchema>;
 
@@ -79,6 +96,8 @@ export const CustomerSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+  paymentTermsDays: z.number().int().nullable(),
   loyaltyPoints: z.number().int(),
   totalBookings: z.number().int(),
   totalRevenue: z.number(),

@@ -18,6 +18,8 @@ export interface CustomerValues {
   phone: string | null;
   email: string | null;
   address: string | null;
+  billingEmail?: string | null;
+  paymentTermsDays?: number | null;
   isActive?: 0 | 1;
 }
 
@@ -39,6 +41,8 @@ const customerColumns = {
   phone: customers.phone,
   email: customers.email,
   address: customers.address,
+  billingEmail: customers.billingEmail,
+  paymentTermsDays: customers.paymentTermsDays,
   loyaltyPoints: customers.loyaltyPoints,
   totalBookings: customers.totalBookings,
   totalRevenue: customers.totalRevenue,

@@ -31,6 +31,8 @@ describe('customers', () => {
       phone: '02 9999 0000',
       email: 'office@hillside.example',
       address: '1 School Rd',
+      billingEmail: null,
+      paymentTermsDays: null,
       loyaltyPoints: 0,
       totalBookings: 0,
       totalRevenue: 0,
@@ -57,11 +59,28 @@ describe('customers', () => {
     [{ phone: '123456789' }, 'phone', 'Phone number must be at least 10 characters'],
     [{ email: 'office@' }, 'email', 'Please enter a valid email address'],
     [{ companyType: 'government' }, 'companyType', undefined],
+    [{ billingEmail: 'accounts@' }, 'billingEmail', 'Please enter a valid email address'],
+    [{ paymentTermsDays: 400 }, 'paymentTermsDays', 'Payment terms are 0 to 365 days'],
+    [{ paymentTermsDays: 7.5 }, 'paymentTermsDays', 'Payment terms are 0 to 365 days'],
   ])('answers 400 for %j', async (override, path, message) => {
     const res = await t.asManager('POST', '/api/customers', { ...school, ...override });
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().errors).toContainEqual({ path, message });
     else expect(res.json().errors).toContainEqual(expect.objectContaining({ path }));
+  });
+
+  it('keeps a billing email and payment terms for invoices, and clears them when the form leaves them out', async () => {
+    const created = await t.asManager('POST', '/api/customers', {
+      ...school,
+      billingEmail: ' Accounts@Hillside.example ',
+      paymentTermsDays: 30,
+    });
+    expect(created.json()).toMatchObject({ billingEmail: 'accounts@hillside.example', paymentTermsDays: 30 });
+    const { id, version } = created.json();
+    const cleared = await t.asManager('PUT', `/api/customers/${id}`, { ...school, version });
+    expect(cleared.json()).toMatchObject({ billingEmail: null, paymentTermsDays: null });
+    const zero = await t.asManager('PUT', `/api/customers/${id}`, { ...school, paymentTermsDays: 0 });
+    expect(zero.json().paymentTermsDays).toBe(0);
   });
 
   it('is for managers only', async () => {

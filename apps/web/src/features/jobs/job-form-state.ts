@@ -167,6 +167,8 @@ export function initialState(job: Job | null): JobFormState {
       ? ({
           ...job.customer,
           address: null,
+          billingEmail: null,
+          paymentTermsDays: null,
           loyaltyPoints: 0,
           totalBookings: 0,
           totalRevenue: 0,

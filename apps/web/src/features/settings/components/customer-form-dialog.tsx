@@ -6,7 +6,7 @@ import {
   type CustomerType,
   customerNameLabel,
 } from '@dms/domain';
-import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
@@ -21,6 +21,9 @@ interface CustomerFormValues {
   phone: string;
   email: string;
   address: string;
+  billingEmail: string;
+  /** Days as typed; empty means the invoice settings' default. */
+  paymentTermsDays: number | '';
 }
 
 export const CUSTOMER_TYPE_OPTIONS = CUSTOMER_TYPES.map((t) => ({
@@ -38,6 +41,8 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
       phone: customer?.phone ?? '',
       email: customer?.email ?? '',
       address: customer?.address ?? '',
+      billingEmail: customer?.billingEmail ?? '',
+      paymentTermsDays: customer?.paymentTermsDays ?? '',
     },
     validate: (values) => validateForm(CustomerInputSchema, values).errors,
   });
@@ -84,6 +89,23 @@ function CustomerForm({ customer, onDone }: { customer?: Customer; onDone: () =>
           <TextInput label="Email" type="email" {...form.getInputProps('email')} />
         </SimpleGrid>
         <Textarea label="Address" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="Billing email"
+            type="email"
+            description="Invoices go here; the email above when empty"
+            {...form.getInputProps('billingEmail')}
+          />
+          <NumberInput
+            label="Payment terms (days)"
+            description="Empty: the default in Settings > Documents > Invoices"
+            min={0}
+            max={365}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('paymentTermsDays')}
+          />
+        </SimpleGrid>
         <FormActions
           submitLabel={customer ? 'Save Changes' : 'Add Customer'}
           loading={create.isPending || update.isPending}
