@@ -37,6 +37,8 @@ export const ROUTES = [
       'src/app/shell/app-layout.tsx',
       'src/app/home-page.tsx',
       'src/features/jobs/pages/manager-dashboard-page.tsx',
+      // The live "Needs attention" list above the jobs (issue 29, ADR 28).
+      'src/features/attention/components/attention-panel.tsx',
     ],
   },
 ];
