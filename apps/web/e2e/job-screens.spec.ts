@@ -155,7 +155,10 @@ test('screenshots: the job form (create and edit), the job list and its empty an
         // The job list, found by its title so that only this job shows.
         await page.goto(`/?search=${encodeURIComponent(TITLE)}`);
         await settled(page);
-        const row = page.getByTestId('job-row').filter({ hasText: TITLE });
+        // A table row on a desktop, a card at phone width.
+        const row = page
+          .locator('[data-testid="job-row"], [data-testid="job-card"]')
+          .filter({ hasText: TITLE });
         await expect(row).toBeVisible();
         await shoot(page, name('list'), { fullPage: true });
 

@@ -283,7 +283,9 @@ test('screenshots: the send quote dialog and the declined quote on the job', asy
   await screenshotBothThemes(page, '/?quote=viewed_unanswered', 'quote-link-list-viewed', {
     fullPage: false,
     prepare: async (p) => {
-      const row = p.getByTestId('job-row').filter({ hasText: job.jobNumber });
+      const row = p
+        .locator('[data-testid="job-row"], [data-testid="job-card"]')
+        .filter({ hasText: job.jobNumber });
       await expect(row.getByTestId('job-quote-link')).toContainText('Quote viewed');
       await expect(p.getByTestId('quote-filter')).toHaveValue('Viewed, not answered');
     },

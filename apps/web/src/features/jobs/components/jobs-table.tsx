@@ -200,18 +200,7 @@ export function JobsTable({
                 <Table.Td>
                   <Stack gap={4} align="flex-start">
                     <JobStatusBadge status={job.status} />
-                    {job.quoteLink && (
-                      <Badge
-                        size="xs"
-                        variant="light"
-                        color={QUOTE_LINK_STATUS_COLORS[job.quoteLink.status]}
-                        title={format.dateTime(job.quoteLink.at)}
-                        data-testid="job-quote-link"
-                      >
-                        Quote {QUOTE_LINK_STATUS_LABELS[job.quoteLink.status].toLowerCase()}{' '}
-                        {format.relative(job.quoteLink.at)}
-                      </Badge>
-                    )}
+                    <QuoteLinkBadge job={job} />
                   </Stack>
                 </Table.Td>
                 <Table.Td>
@@ -275,6 +264,7 @@ function JobCard({ job, ...actions }: JobRowActions & { job: JobSummary }) {
             <RowMenu job={job} {...actions} />
           </Group>
         </Group>
+        <QuoteLinkBadge job={job} />
         <Text size="sm">
           {job.serviceDate ? format.serviceDate(job.serviceDate) : 'No date'}
           {job.legs[0]?.departureTime ? ` · ${job.legs[0].departureTime}` : ''}
@@ -305,6 +295,23 @@ function JobCard({ job, ...actions }: JobRowActions & { job: JobSummary }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The customer's online quote: sent, viewed, accepted, declined or expired, and when (issue 24). */
+function QuoteLinkBadge({ job }: { job: JobSummary }) {
+  const format = useFormatters();
+  if (!job.quoteLink) return null;
+  return (
+    <Badge
+      size="xs"
+      variant="light"
+      color={QUOTE_LINK_STATUS_COLORS[job.quoteLink.status]}
+      title={format.dateTime(job.quoteLink.at)}
+      data-testid="job-quote-link"
+    >
+      Quote {QUOTE_LINK_STATUS_LABELS[job.quoteLink.status].toLowerCase()} {format.relative(job.quoteLink.at)}
+    </Badge>
   );
 }
 
