@@ -33,7 +33,8 @@ test.beforeEach(async ({ page }) => {
 test('create, save as draft, publish with offers, edit with the Updated badge, filter, delete', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey, with full-page shots of the list (cards at phone width) scanned by axe.
+  test.setTimeout(240_000);
   const title = `Museum excursion ${Date.now().toString(36)}`;
   const customerName = `Northside Public School ${Date.now().toString(36)}`;
   await page.goto('/');
