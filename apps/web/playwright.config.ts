@@ -29,6 +29,8 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     screenshot: 'only-on-failure',
+    // A click on something that never comes fails at its own step, not when the journey's time runs out.
+    actionTimeout: 20_000,
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [

@@ -215,8 +215,8 @@ test('at phone width a manager sends the quote; the customer accepts; the job is
   const email = `pat.${Date.now().toString(36)}@customer.example`;
   const job = await quotedJob(page, email, 'Harbour excursion');
 
-  // From the job list's row menu.
-  await page.goto('/');
+  // From the job list's row menu; the search keeps the job on the first page however many others exist.
+  await page.goto(`/?search=${encodeURIComponent(job.jobNumber)}`);
   await page.getByRole('button', { name: `Actions for ${job.jobNumber}` }).click();
   await page.getByRole('menuitem', { name: 'Send quote' }).click();
   const dialog = page.getByTestId('send-quote-dialog');
