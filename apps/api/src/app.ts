@@ -25,6 +25,7 @@ import { jobOffersRoutes } from './modules/job-offers';
 import { addressSuggestionsRoutes, jobPdfRoutes, jobsRoutes } from './modules/jobs';
 import { logosRoutes } from './modules/logos';
 import { settleNotification } from './modules/notifications';
+import { overridesRoutes } from './modules/overrides';
 import { preferencesRoutes } from './modules/preferences';
 import { publicQuotesRoutes, quoteLinksRoutes } from './modules/quote-links';
 import { fleetOverviewRoutes, reportsRoutes } from './modules/reports';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dispatchRoutes);
   await app.register(driverFormsRoutes);
   await app.register(reportsRoutes);
+  await app.register(overridesRoutes);
   await app.register(fleetOverviewRoutes);
   await app.register(timesheetsRoutes);
   await app.register(terminalsRoutes, { enrolmentKey: deriveKey(secret, 'terminal-enrolment') });

@@ -48,6 +48,7 @@ const TABLE_OWNERS: Record<string, readonly string[]> = {
   'job-offers': ['jobOffers', 'jobRequests'],
   jobs: ['jobLegs', 'jobRequirements', 'jobVehicles', 'jobs'],
   notifications: ['emailNotifications'],
+  overrides: ['complianceOverrides'],
   preferences: ['driverPreferences'],
   'quote-links': ['quoteLinkSettings', 'quoteLinks'],
   settings: ['appSettings'],

@@ -27,6 +27,7 @@ export * from './job-offer.schema';
 export * from './messages';
 export * from './money';
 export * from './ops-forms.schema';
+export * from './overrides.schema';
 export * from './portal';
 export * from './preferences.schema';
 export * from './pricing';

@@ -7,6 +7,7 @@ export * from './fleet';
 export * from './forms';
 export * from './invoices';
 export * from './jobs';
+export * from './overrides';
 export * from './quotes';
 export * from './settings';
 export * from './shifts';
