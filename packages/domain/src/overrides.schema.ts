@@ -8,7 +8,7 @@ import { wordsOf } from './terminal-forms.schema';
 export const OVERRIDE_KINDS = ['hours', 'compliance'] as const;
 export type OverrideKind = (typeof OVERRIDE_KINDS)[number];
 export const OVERRIDE_KIND_LABELS: Record<OverrideKind, string> = {
-  hours: 'Driver hours',
+  hours: 'Hours',
   compliance: 'Compliance',
 };
 

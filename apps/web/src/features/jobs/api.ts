@@ -15,6 +15,7 @@ import type {
   JobStaffing,
   JobStatus,
   JobSummary,
+  OverrideRow,
   QuoteLink,
   SendQuoteLinkInput,
   SendQuoteLinkResult,
@@ -244,6 +245,16 @@ export function useCreateJobInvoice() {
   return useJobMutation(({ jobId, input }: { jobId: string; input: CreateInvoiceInput }) =>
     apiJson<Invoice>('POST', `${JOBS_PATH}/${jobId}/invoices`, input),
   );
+}
+
+// ---- a job's overrides (issue 26, ADR 34): the audit trail on its detail
+
+export function useJobOverrides(jobId: string | null) {
+  return useQuery<{ items: OverrideRow[] }>({
+    queryKey: [JOBS_PATH, jobId ?? '', 'overrides'],
+    enabled: Boolean(jobId),
+    refetchOnMount: 'always',
+  });
 }
 
 /** Where an invoice opens: the Invoices page with its drawer. */

@@ -5,6 +5,8 @@ import type {
   FleetChartData,
   FuelLogReport,
   IncidentReportRow,
+  OverrideKind,
+  OverrideRow,
   PreDepartureReport,
   ReportTab,
   SkippedEndOfShift,
@@ -143,4 +145,43 @@ export function useFleetChart<C extends FleetChart>(chart: C, range: FleetRange)
 /** The chart's numbers as CSV: the browser downloads it. */
 export function fleetExportUrl(chart: FleetChart, range: FleetRange): string {
   return queryKeyToPath([`${fleetChartPath(chart)}/export`, { ...range }]);
+}
+
+// ---- Overrides (issue 26, ADR 34): hours and compliance overrides in one list.
+
+export const OVERRIDES_PATH = '/api/reports/overrides';
+
+export interface OverrideFilters {
+  from?: string;
+  to?: string;
+  driverId?: string;
+  vehicleId?: string;
+  kind?: OverrideKind;
+}
+
+export function useOverrides(filters: OverrideFilters, page: number, pageSize: number) {
+  return useQuery<Page<OverrideRow>>({
+    queryKey: [OVERRIDES_PATH, { ...filters, limit: pageSize, offset: (page - 1) * pageSize }],
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+export function overridesExportUrl(filters: OverrideFilters): string {
+  return queryKeyToPath([`${OVERRIDES_PATH}/export`, { ...filters }]);
+}
+
+/** The filters' choices: every driver and vehicle, inactive ones too, since old overrides name them. */
+export function useOverrideFilterOptions() {
+  const drivers = useQuery<
+    Page<{ id: string; firstName: string | null; lastName: string | null; email: string }>
+  >({
+    queryKey: ['/api/users', { role: 'driver', limit: 200 }],
+  });
+  const vehicles = useQuery<Page<{ id: string; registrationNumber: string | null; nickname: string | null }>>(
+    {
+      queryKey: ['/api/vehicles', { limit: 200, includeInactive: '1' }],
+    },
+  );
+  return { drivers, vehicles };
 }

@@ -31,6 +31,7 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { jobSheetPdfUrl, quotePdfUrl, useJob, useMarkJobSeen } from '../api';
 import { driverName } from '../names';
 import { JobInvoicesPanel } from './job-invoices-panel';
+import { JobOverridesPanel } from './job-overrides-panel';
 import { JobStaffingPanel } from './job-staffing-panel';
 import { QuoteLinkPanel } from './quote-link-panel';
 
@@ -238,6 +239,7 @@ export function JobDetailDialog({
           <JobInvoicesPanel job={job} />
           <Divider />
           <JobStaffingPanel job={job} />
+          <JobOverridesPanel jobId={job.id} />
 
           <Group justify="flex-end" gap="sm">
             {job.mapsLink && (

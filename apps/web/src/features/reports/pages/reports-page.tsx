@@ -34,6 +34,7 @@ import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
 import { exportUrl, type ReportFilters, type ReportRows, useReport } from '../api';
+import { OverridesReport } from '../components/overrides-report';
 import { ReportDetailDialog } from '../components/report-detail-dialog';
 import { SkippedEndOfShift } from '../components/skipped-end-of-shift';
 
@@ -342,6 +343,7 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
 
 const ORDER: ReportTab[] = ['pre-departure', 'end-of-shift', 'fuel-logs', 'emergencies', 'incidents'];
 const FLEET_TAB = 'fleet';
+const OVERRIDES_TAB = 'overrides';
 
 // The charts (recharts) download only when their tab is opened.
 const FleetOverview = lazy(async () => ({
@@ -349,13 +351,16 @@ const FleetOverview = lazy(async () => ({
 }));
 
 /**
- * /reports (spec 2 §2.6): five tabs of forms and the Fleet Overview charts (issue 16), each loaded
- * when opened; Pre-Departure by default.
+ * /reports (spec 2 §2.6): five tabs of forms, the Overrides audit trail (issue 26) and the Fleet
+ * Overview charts (issue 16), each loaded when opened; Pre-Departure by default.
  */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') ?? '';
-  const tab = (ORDER as string[]).includes(asked) || asked === FLEET_TAB ? asked : 'pre-departure';
+  const tab =
+    (ORDER as string[]).includes(asked) || asked === FLEET_TAB || asked === OVERRIDES_TAB
+      ? asked
+      : 'pre-departure';
   return (
     <Tabs
       value={tab}
@@ -370,6 +375,7 @@ export function ReportsPage() {
             {TABS[t].label}
           </Tabs.Tab>
         ))}
+        <Tabs.Tab value={OVERRIDES_TAB}>Overrides</Tabs.Tab>
         <Tabs.Tab value={FLEET_TAB}>Fleet Overview</Tabs.Tab>
       </Tabs.List>
       {ORDER.map((t) => (
@@ -377,6 +383,9 @@ export function ReportsPage() {
           <ReportTabView tab={t} />
         </Tabs.Panel>
       ))}
+      <Tabs.Panel value={OVERRIDES_TAB}>
+        <OverridesReport />
+      </Tabs.Panel>
       <Tabs.Panel value={FLEET_TAB}>
         <Suspense
           fallback={
