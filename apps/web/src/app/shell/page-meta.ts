@@ -26,7 +26,8 @@ const BY_PREFIX: ReadonlyArray<readonly [string, PageMeta]> = [
     '/reports',
     {
       title: 'Reports',
-      description: 'Inspections, fuel logs, emergency alerts and incident reports from drivers',
+      description:
+        'Inspections, fuel logs, emergency alerts and incident reports from drivers, and allocation overrides',
     },
   ],
   ['/job-offers', { title: 'Job Offers', description: 'Jobs offered to you, waiting for your answer' }],
