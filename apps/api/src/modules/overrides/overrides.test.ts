@@ -219,6 +219,27 @@ describe('the Overrides report', () => {
     expect(lines[1]).toContain('held=MR; needs=HR');
     expect(lines[1]).toContain('HR upgrade passed yesterday, card in the post');
   });
+
+  it('writes a reason that looks like a formula as text in the CSV', async () => {
+    const driver = await createDriver(t.db);
+    const job = await createJob(t.db, {}, { driverId: driver.id });
+    await t.db.transaction((tx) =>
+      recordComplianceOverrides(tx, {
+        userId: t.manager.user.id,
+        overrides: [
+          {
+            jobId: job.id,
+            driverId: driver.id,
+            ruleKey: 'medical_expiry',
+            problem: 'Medical expired 1 Jan 2027',
+            reason: '=HYPERLINK("http://evil.example","x")',
+          },
+        ],
+      }),
+    );
+    const res = await t.asManager('GET', `/api/reports/overrides/export?driverId=${driver.id}`);
+    expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+  });
 });
 
 describe("a job's overrides", () => {

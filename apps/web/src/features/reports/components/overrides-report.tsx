@@ -8,7 +8,9 @@ import {
 import {
   Anchor,
   Badge,
+  Box,
   Button,
+  Card,
   Group,
   Pagination,
   Select,
@@ -17,6 +19,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -30,6 +33,67 @@ const personName = (d: { firstName: string | null; lastName: string | null; emai
   [d.firstName, d.lastName].filter(Boolean).join(' ') || d.email;
 const vehicleLabel = (v: { registrationNumber: string | null; nickname: string | null }) =>
   [v.registrationNumber, v.nickname].filter(Boolean).join(' · ') || 'Vehicle';
+
+function JobLink({ row }: { row: OverrideRow }) {
+  if (!row.jobId)
+    return (
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {row.jobNumber ?? '—'}
+      </Text>
+    );
+  return (
+    // The manager's job list opens a job's detail from ?job=.
+    <Anchor
+      component={Link}
+      to={`/?job=${encodeURIComponent(row.jobId)}`}
+      size="sm"
+      fw={600}
+      style={{ whiteSpace: 'nowrap' }}
+      aria-label={`Open job ${row.jobNumber ?? ''}`}
+    >
+      {row.jobNumber}
+    </Anchor>
+  );
+}
+
+const kindBadge = (row: OverrideRow) => (
+  <Badge color={row.kind === 'hours' ? 'orange' : 'red'} variant="light" size="sm">
+    {OVERRIDE_KIND_LABELS[row.kind]}
+  </Badge>
+);
+
+/** At phone width a row is a card: the reason and what the check said stay readable without scrolling. */
+function OverrideCard({ row }: { row: OverrideRow }) {
+  const format = useFormatters();
+  return (
+    <Card withBorder padding="sm" component="li" data-testid="report-row">
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Stack gap={0}>
+          <JobLink row={row} />
+          <Text size="xs" c="dimmed">
+            {row.jobId ? (row.jobTitle ?? '') : 'Job deleted'}
+          </Text>
+        </Stack>
+        {kindBadge(row)}
+      </Group>
+      <Text size="sm" mt={6}>
+        {[row.driverId ? (row.driverName ?? UNKNOWN_DRIVER) : null, row.vehicle].filter(Boolean).join(' · ')}
+      </Text>
+      <Box mt={6}>
+        <Problems row={row} />
+      </Box>
+      <Text size="sm" mt={6} style={{ overflowWrap: 'anywhere' }}>
+        <Text span c="dimmed" size="sm">
+          Reason:
+        </Text>{' '}
+        {row.reason}
+      </Text>
+      <Text size="xs" c="dimmed" mt={6}>
+        {format.reportDateTime(row.at)} · {row.allowedByName ?? 'Unknown manager'}
+      </Text>
+    </Card>
+  );
+}
 
 function Problems({ row }: { row: OverrideRow }) {
   return (
@@ -52,6 +116,7 @@ function Problems({ row }: { row: OverrideRow }) {
  */
 export function OverridesReport() {
   const format = useFormatters();
+  const phone = useMediaQuery('(max-width: 48em)');
   const { drivers, vehicles } = useOverrideFilterOptions();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -145,66 +210,56 @@ export function OverridesReport() {
         errorTitle="Could not load this report"
         errorMessage={null}
       >
-        <Table.ScrollContainer minWidth={960}>
-          <Table aria-label="Overrides" highlightOnHover data-testid="report-table" verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date/Time</Table.Th>
-                <Table.Th>Job</Table.Th>
-                <Table.Th>Driver</Table.Th>
-                <Table.Th>Vehicle</Table.Th>
-                <Table.Th>Rule</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Allowed by</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="report-row" style={{ verticalAlign: 'top' }}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Stack gap={4} align="flex-start">
-                      <Text size="sm">{format.reportDateTime(row.at)}</Text>
-                      <Badge color={row.kind === 'hours' ? 'orange' : 'red'} variant="light" size="sm">
-                        {OVERRIDE_KIND_LABELS[row.kind]}
-                      </Badge>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    {row.jobId ? (
-                      // The manager's job list opens a job's detail from ?job=.
-                      <Anchor
-                        component={Link}
-                        to={`/?job=${encodeURIComponent(row.jobId)}`}
-                        size="sm"
-                        fw={600}
-                        style={{ whiteSpace: 'nowrap' }}
-                        aria-label={`Open job ${row.jobNumber ?? ''}`}
-                      >
-                        {row.jobNumber}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                        {row.jobNumber ?? '—'}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      {row.jobId ? (row.jobTitle ?? '') : 'Job deleted'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{row.driverId ? (row.driverName ?? UNKNOWN_DRIVER) : '—'}</Table.Td>
-                  <Table.Td>{row.vehicle ?? '—'}</Table.Td>
-                  <Table.Td maw={320}>
-                    <Problems row={row} />
-                  </Table.Td>
-                  <Table.Td maw={260} style={{ overflowWrap: 'anywhere' }}>
-                    {row.reason}
-                  </Table.Td>
-                  <Table.Td>{row.allowedByName ?? '—'}</Table.Td>
+        {phone ? (
+          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Overrides">
+            {rows.map((row) => (
+              <OverrideCard key={row.id} row={row} />
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={960}>
+            <Table aria-label="Overrides" highlightOnHover data-testid="report-table" verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date/Time</Table.Th>
+                  <Table.Th>Job</Table.Th>
+                  <Table.Th>Driver</Table.Th>
+                  <Table.Th>Vehicle</Table.Th>
+                  <Table.Th>Rule</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                  <Table.Th>Allowed by</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.id} data-testid="report-row" style={{ verticalAlign: 'top' }}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Stack gap={4} align="flex-start">
+                        <Text size="sm">{format.reportDateTime(row.at)}</Text>
+                        {kindBadge(row)}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <JobLink row={row} />
+                      <Text size="xs" c="dimmed">
+                        {row.jobId ? (row.jobTitle ?? '') : 'Job deleted'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{row.driverId ? (row.driverName ?? UNKNOWN_DRIVER) : '—'}</Table.Td>
+                    <Table.Td>{row.vehicle ?? '—'}</Table.Td>
+                    <Table.Td maw={320}>
+                      <Problems row={row} />
+                    </Table.Td>
+                    <Table.Td maw={260} style={{ overflowWrap: 'anywhere' }}>
+                      {row.reason}
+                    </Table.Td>
+                    <Table.Td>{row.allowedByName ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {query.data?.total ?? 0} in all
