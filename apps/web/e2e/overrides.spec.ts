@@ -110,6 +110,20 @@ test('an hours override is found in the Overrides report and on the job', async 
 
     await screenshotBothThemes(page, '/reports?tab=overrides', 'reports-overrides', { prepare: showPriya });
 
+    // Nothing in the dates asked for, and a report that cannot be read.
+    await page.goto('/reports?tab=overrides');
+    const panel = page.getByRole('tabpanel', { name: 'Overrides' });
+    await panel.getByLabel('From').fill('2001-01-01');
+    await panel.getByLabel('To').fill('2001-01-31');
+    await expect(panel.getByText('No overrides match your filters')).toBeVisible();
+    await page.screenshot({ path: '.tmp/screenshots/reports-overrides-empty-desktop.png' });
+    const overridesList = (url: URL) => url.pathname === '/api/reports/overrides';
+    await page.route(overridesList, (route) => route.fulfill({ status: 500, body: '{"message":"Down"}' }));
+    await page.goto('/reports?tab=overrides');
+    await expect(page.getByText('Could not load this report')).toBeVisible();
+    await page.screenshot({ path: '.tmp/screenshots/reports-overrides-error-desktop.png' });
+    await page.unroute(overridesList);
+
     // The job's detail lists its override.
     const openDetail = async (p: Page) => {
       const found = p.locator('[data-testid="job-row"], [data-testid="job-card"]').filter({ hasText: title });

@@ -12,15 +12,20 @@ export const OVERRIDE_KIND_LABELS: Record<OverrideKind, string> = {
   compliance: 'Compliance',
 };
 
-/** The compliance checks made at allocation (issue 26). The table stores the key; screens show the label. */
+/**
+ * The compliance checks made at allocation (issue 26), by the code the checks give each problem. The
+ * table stores the code; screens show the label (an unknown code reads as its words).
+ */
 export const COMPLIANCE_RULE_LABELS: Record<string, string> = {
+  licence_missing: 'No licence recorded',
+  licence_expired: 'Licence expiry',
   licence_class: 'Licence class',
-  licence_expiry: 'Licence expiry',
-  medical_expiry: 'Medical certificate',
-  children_check: 'Working with children check',
-  registration_expiry: 'Registration',
-  insurance_expiry: 'Insurance',
-  inspection_due: 'Safety inspection',
+  medical_expired: 'Medical certificate',
+  children_check_expired: 'Working with children check',
+  document_expired: 'Driver document',
+  registration_expired: 'Registration',
+  insurance_expired: 'Insurance',
+  inspection_expired: 'Safety inspection',
 };
 
 /** The hours check's rule, as the report names it (an hours override has no rule key of its own). */

@@ -20,7 +20,7 @@ export const complianceOverrides = pgTable(
     driverId: text('driver_id').references(() => users.id),
     /** Null when the rule is about the driver alone (licence expiry, medical, children check). */
     vehicleId: text('vehicle_id').references(() => vehicles.id),
-    /** Which check refused (`licence_class`, `registration_expiry`, …): see COMPLIANCE_RULE_LABELS. */
+    /** Which check refused (`licence_class`, `registration_expired`, …): see COMPLIANCE_RULE_LABELS. */
     ruleKey: text('rule_key').notNull(),
     /** The refusal as the manager read it ("Licence MR does not cover Coach (needs HR)"). */
     problem: text('problem').notNull(),

@@ -149,7 +149,7 @@ describe('the Overrides report', () => {
         await recordComplianceOverrides(tx, {
           userId: null,
           overrides: [
-            { jobId: job.id, ruleKey: 'registration_expiry', problem: 'Registration lapsed', reason: 'x' },
+            { jobId: job.id, ruleKey: 'registration_expired', problem: 'Registration lapsed', reason: 'x' },
           ],
         });
         throw new Error('the allocation failed later');
@@ -230,7 +230,7 @@ describe('the Overrides report', () => {
           {
             jobId: job.id,
             driverId: driver.id,
-            ruleKey: 'medical_expiry',
+            ruleKey: 'medical_expired',
             problem: 'Medical expired 1 Jan 2027',
             reason: '=HYPERLINK("http://evil.example","x")',
           },
@@ -252,7 +252,7 @@ describe("a job's overrides", () => {
           {
             jobId: job.id,
             vehicleId: bus.id,
-            ruleKey: 'insurance_expiry',
+            ruleKey: 'insurance_expired',
             problem: 'Insurance of OV 1001 expired 1 Mar 2027',
             details: { expiry: '2027-03-01' },
             reason: 'Renewal paid, certificate due',
