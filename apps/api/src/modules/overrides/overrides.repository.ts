@@ -1,6 +1,6 @@
 import type { ComplianceOverrideInput, OverrideKind } from '@dms/domain';
 import { ComplianceOverrideInputSchema } from '@dms/domain';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { complianceOverrides, jobs } from '../../db/schema';
 
@@ -21,12 +21,13 @@ export async function insertComplianceOverrides(
   const parsed = rows.map((r) => ComplianceOverrideInputSchema.parse(r));
   const jobIds = [...new Set(parsed.map((r) => r.jobId))];
   // The job's number is kept beside its id: the trail outlives a deleted job.
-  const numbers = new Map<string, string>();
-  for (const id of jobIds) {
-    const [job] = await tx.select({ jobNumber: jobs.jobNumber }).from(jobs).where(eq(jobs.id, id));
-    if (!job) throw new Error(`No job ${id} to record a compliance override against`);
-    numbers.set(id, job.jobNumber);
-  }
+  const found = await tx
+    .select({ id: jobs.id, jobNumber: jobs.jobNumber })
+    .from(jobs)
+    .where(inArray(jobs.id, jobIds));
+  const numbers = new Map(found.map((j) => [j.id, j.jobNumber]));
+  const missing = jobIds.find((id) => !numbers.has(id));
+  if (missing) throw new Error(`No job ${missing} to record a compliance override against`);
   return tx
     .insert(complianceOverrides)
     .values(

@@ -158,6 +158,22 @@ describe('the Overrides report', () => {
     expect(await t.db.$count(complianceOverrides)).toBe(before);
   });
 
+  it('refuses a row no check should send, and writes none of the batch', async () => {
+    const job = await createJob(t.db);
+    const before = await t.db.$count(complianceOverrides);
+    const good = { jobId: job.id, ruleKey: 'medical_expired', problem: 'Medical expired', reason: 'Booked' };
+    for (const bad of [
+      { ...good, jobId: 'no-such-job' },
+      { ...good, ruleKey: 'Medical Expired' },
+      { ...good, reason: '  ' },
+    ]) {
+      await expect(
+        t.db.transaction((tx) => recordComplianceOverrides(tx, { userId: null, overrides: [good, bad] })),
+      ).rejects.toThrow();
+    }
+    expect(await t.db.$count(complianceOverrides)).toBe(before);
+  });
+
   it('filters by the operator’s dates, driver, vehicle and kind, newest first', async () => {
     // 00:30 on 15 Jan 2027 in Sydney (UTC+11) is still 14 Jan in UTC.
     const early = await complianceOverride(new Date('2027-01-14T13:30:00Z'));
