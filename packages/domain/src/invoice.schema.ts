@@ -192,12 +192,20 @@ export const InvoiceSummarySchema = z.object({
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
+/** An overdue reminder mailed by the schedule (one per invoice and reminder day). */
+export const InvoiceReminderSchema = z.object({
+  daysOverdue: z.number().int(),
+  sentAt: z.string(),
+});
+export type InvoiceReminder = z.infer<typeof InvoiceReminderSchema>;
+
 export const InvoiceSchema = InvoiceSummarySchema.extend({
   notes: z.string().nullable(),
   reason: z.string().nullable(),
   billingEmail: z.string().nullable(),
   lines: z.array(InvoiceLineSchema),
   payments: z.array(PaymentSchema),
+  reminders: z.array(InvoiceReminderSchema),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 

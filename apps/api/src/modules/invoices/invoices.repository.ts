@@ -38,6 +38,7 @@ import {
   type InvoiceSettingsRow,
   invoiceLines,
   invoicePayments,
+  invoiceReminders,
   invoiceSettings,
   invoices,
   jobs,
@@ -461,7 +462,7 @@ const fullName = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
   sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
 
 export async function getInvoice(db: Db, id: string, today: string): Promise<Invoice | undefined> {
-  const [[row], header, lines, payments] = await Promise.all([
+  const [[row], header, lines, payments, reminders] = await Promise.all([
     selectSummaries(db, today).where(eq(invoices.id, id)),
     db
       .select({ notes: invoices.notes, reason: invoices.reason, billingEmail: invoices.billingEmail })
@@ -486,6 +487,11 @@ export async function getInvoice(db: Db, id: string, today: string): Promise<Inv
       .leftJoin(remover, eq(remover.id, invoicePayments.removedBy))
       .where(eq(invoicePayments.invoiceId, id))
       .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt)),
+    db
+      .select({ daysOverdue: invoiceReminders.daysOverdue, sentAt: invoiceReminders.sentAt })
+      .from(invoiceReminders)
+      .where(eq(invoiceReminders.invoiceId, id))
+      .orderBy(asc(invoiceReminders.sentAt)),
   ]);
   if (!row) return undefined;
   return {
@@ -509,6 +515,7 @@ export async function getInvoice(db: Db, id: string, today: string): Promise<Inv
         removedAt: iso(p.removedAt),
       }),
     ),
+    reminders: reminders.map((r) => ({ daysOverdue: r.daysOverdue, sentAt: r.sentAt.toISOString() })),
   };
 }
 
@@ -684,4 +691,60 @@ export async function openBalances(db: Db): Promise<OpenBalance[]> {
     dueDate: r.dueDate ?? r.issueDate!,
     balanceCents: cents(String(r.balance)),
   }));
+}
+
+// ---- overdue reminders
+
+export interface DueReminder {
+  invoiceId: string;
+  /** The reminder day to send: the highest of the settings' days reached, none at or past it sent yet. */
+  daysOverdue: number;
+}
+
+/**
+ * Issued invoices with a balance whose highest reminder day reached (days past due in the operator's
+ * today) has no reminder at or beyond it yet. A run missed for a while sends only the latest
+ * reminder due, once; oldest due dates first, a bounded batch per run (the next run takes the rest).
+ */
+export async function dueReminders(
+  db: Db,
+  reminderDays: readonly number[],
+  today: string,
+  limit = 200,
+): Promise<DueReminder[]> {
+  const days = reminderDays.map((d) => Math.trunc(Number(d))).filter((d) => Number.isInteger(d) && d > 0);
+  if (days.length === 0) return [];
+  const overdueBy = sql`(${today}::date - ${invoices.dueDate})`;
+  // The days are integers from the validated settings, written into the query as literals.
+  const day = sql<number>`(select max(d) from unnest(array[${sql.raw(days.join(','))}]::int[]) d where d <= ${overdueBy})`;
+  const rows = await db
+    .select({ invoiceId: invoices.id, daysOverdue: day })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.state, 'issued'),
+        ne(invoices.kind, 'credit_note'),
+        sql`${invoices.total} - ${invoices.amountPaid} > 0`,
+        sql`${overdueBy} >= ${Math.min(...days)}`,
+        sql`not exists (select 1 from ${invoiceReminders} r where r.invoice_id = ${qualified(invoices.id)}
+          and r.days_overdue >= ${day})`,
+      ),
+    )
+    .orderBy(asc(invoices.dueDate), asc(invoices.id))
+    .limit(limit);
+  return rows.map((r) => ({ invoiceId: r.invoiceId, daysOverdue: Number(r.daysOverdue) }));
+}
+
+/** Records a reminder; false when a run already recorded it (the mail then is not sent again). */
+export async function recordInvoiceReminder(
+  tx: Db,
+  invoiceId: string,
+  daysOverdue: number,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(invoiceReminders)
+    .values({ invoiceId, daysOverdue })
+    .onConflictDoNothing()
+    .returning({ invoiceId: invoiceReminders.invoiceId });
+  return rows.length > 0;
 }
