@@ -266,6 +266,7 @@ export const InvoiceSettingsInputSchema = z.object({
   salesAccountCode: lineText(20),
   xeroTaxType: lineText(50),
   myobTaxCode: lineText(10),
+  myobDepositAccount: lineText(20),
   version: z.coerce.number().int().min(0).optional(),
 });
 export type InvoiceSettingsInput = z.input<typeof InvoiceSettingsInputSchema>;
@@ -283,6 +284,7 @@ export const InvoiceSettingsSchema = z.object({
   salesAccountCode: z.string(),
   xeroTaxType: z.string(),
   myobTaxCode: z.string(),
+  myobDepositAccount: z.string(),
   version: z.number().int(),
 });
 export type InvoiceSettings = z.infer<typeof InvoiceSettingsSchema>;
@@ -301,6 +303,8 @@ export const DEFAULT_INVOICE_SETTINGS: InvoiceSettings = {
   salesAccountCode: '200',
   xeroTaxType: 'GST on Income',
   myobTaxCode: 'GST',
+  // MYOB's usual cheque (bank) account number; the operator sets theirs.
+  myobDepositAccount: '1-1110',
   // The row a first save creates starts at 1: a form loaded before it exists saves cleanly.
   version: 1,
 };

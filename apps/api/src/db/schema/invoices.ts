@@ -46,6 +46,8 @@ export const invoiceSettings = pgTable('invoice_settings', {
   salesAccountCode: text('sales_account_code').notNull().default('200'),
   xeroTaxType: text('xero_tax_type').notNull().default('GST on Income'),
   myobTaxCode: text('myob_tax_code').notNull().default('GST'),
+  /** MYOB's bank account the payments export deposits to (Receive Payments' Deposit Account #). */
+  myobDepositAccount: text('myob_deposit_account').notNull().default('1-1110'),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   version: version(),
   ...timestamps(),

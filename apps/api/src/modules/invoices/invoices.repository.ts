@@ -45,7 +45,7 @@ import {
   users,
 } from '../../db/schema';
 import { anyContains, qualified } from '../../db/sql-helpers';
-import type { ExportInvoice, OpenBalance } from './invoice-exports';
+import type { ExportInvoice, ExportPayment, OpenBalance } from './invoice-exports';
 
 // The invoices module's SQL. Amounts cross this file as integer cents on our side and numeric text
 // on the database's: `money()` and `cents()` are the only conversions.
@@ -71,6 +71,7 @@ function toSettings(row: InvoiceSettingsRow | undefined): InvoiceSettings {
     salesAccountCode: row.salesAccountCode,
     xeroTaxType: row.xeroTaxType,
     myobTaxCode: row.myobTaxCode,
+    myobDepositAccount: row.myobDepositAccount,
     version: row.version,
   };
 }
@@ -664,6 +665,47 @@ export async function exportInvoices(
       amountCents: cents(l.amount),
       taxCents: cents(l.taxAmount),
     })),
+  }));
+}
+
+/** Payments received (not removed) with dates in the range, oldest first, with their invoice. */
+export async function exportPayments(
+  db: Db,
+  range: { from: string | null; to: string | null },
+): Promise<ExportPayment[]> {
+  const rows = await db
+    .select({
+      paidOn: invoicePayments.paidOn,
+      amount: invoicePayments.amount,
+      method: invoicePayments.method,
+      reference: invoicePayments.reference,
+      invoiceNumber: invoices.number,
+      invoiceDate: invoices.issueDate,
+      customerName: invoices.customerName,
+      jobNumber: invoices.jobNumber,
+      currency: invoices.currency,
+    })
+    .from(invoicePayments)
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .where(
+      and(
+        isNull(invoicePayments.removedAt),
+        range.from ? gte(invoicePayments.paidOn, range.from) : undefined,
+        range.to ? lte(invoicePayments.paidOn, range.to) : undefined,
+      ),
+    )
+    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt))
+    .limit(5000);
+  return rows.map((r) => ({
+    paidOn: r.paidOn,
+    amountCents: cents(r.amount),
+    method: r.method,
+    reference: r.reference,
+    invoiceNumber: r.invoiceNumber ?? '',
+    invoiceDate: r.invoiceDate ?? r.paidOn,
+    customerName: r.customerName ?? '',
+    jobNumber: r.jobNumber,
+    currency: r.currency,
   }));
 }
 
