@@ -709,6 +709,41 @@ export async function exportPayments(
   }));
 }
 
+/**
+ * What each of these customers owes on its issued invoices (credit notes and void ones owe nothing),
+ * and the part past its due date: one grouped query for a page of customers.
+ */
+export async function balancesOfCustomers(
+  db: Db,
+  customerIds: readonly string[],
+  today: string,
+): Promise<Map<string, { outstanding: number; overdue: number }>> {
+  if (customerIds.length === 0) return new Map();
+  const owed = sql`${invoices.total} - ${invoices.amountPaid}`;
+  const rows = await db
+    .select({
+      customerId: invoices.customerId,
+      outstanding: sql<string>`sum(${owed})`,
+      overdue: sql<string>`coalesce(sum(${owed}) filter (where ${invoices.dueDate} < ${today}::date), 0)`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        inArray(invoices.customerId, [...customerIds]),
+        eq(invoices.state, 'issued'),
+        ne(invoices.kind, 'credit_note'),
+        sql`${owed} > 0`,
+      ),
+    )
+    .groupBy(invoices.customerId);
+  return new Map(
+    rows.map((r) => [
+      r.customerId!,
+      { outstanding: fromCents(cents(String(r.outstanding))), overdue: fromCents(cents(String(r.overdue))) },
+    ]),
+  );
+}
+
 /** What is still owed on each issued invoice, for the aged receivables. */
 export async function openBalances(db: Db): Promise<OpenBalance[]> {
   const rows = await db
