@@ -738,13 +738,13 @@ export async function seedVolume(
     await tx.execute(sql`
       with made as (
         insert into invoices (kind, state, number, job_id, job_number, customer_id, customer_name,
-                              billing_email, currency, tax_mode, tax_rate, issue_date, due_date,
+                              billing_email, currency, tax_mode, tax_rate, issue_date, list_date, due_date,
                               subtotal, tax_total, total, amount_paid, created_at, updated_at)
         select 'final', 'issued',
                'INV-' || lpad((row_number() over (order by j.service_date, j.job_number))::text, 6, '0'),
                j.id, j.job_number, j.customer_id, c.company_name,
                coalesce(nullif(c.billing_email, ''), c.email), j.currency, j.tax_mode, j.tax_rate,
-               j.service_date, j.service_date + 14,
+               j.service_date, j.service_date, j.service_date + 14,
                j.total_price - case when j.tax_mode = 'exclusive' then j.tax_amount else 0 end,
                j.tax_amount, j.total_price,
                case when j.service_date < current_date - 30 then j.total_price else 0 end,

@@ -75,6 +75,12 @@ export const invoices = pgTable(
     taxMode: taxModeEnum('tax_mode').notNull(),
     taxRate: rate('tax_rate').notNull(),
     issueDate: date('issue_date', { mode: 'string' }),
+    /**
+     * The date the list sorts and filters by: the issue date once issued, before that the day the
+     * draft was made (the operator's). Stored, so that the first page is read from an index rather
+     * than by working it out for every invoice (issue 25's bench).
+     */
+    listDate: date('list_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     notes: text('notes'),
     /** Why a credit note was raised. */
@@ -91,6 +97,7 @@ export const invoices = pgTable(
   },
   (t) => [
     index('invoices_created_at_idx').on(t.createdAt),
+    index('invoices_list_date_idx').on(t.listDate, t.createdAt),
     index('invoices_state_due_date_idx').on(t.state, t.dueDate),
     index('invoices_customer_id_idx').on(t.customerId),
     index('invoices_job_id_idx').on(t.jobId),

@@ -149,6 +149,8 @@ export interface InvoiceHeader {
   taxMode: TaxMode;
   taxRate: number;
   issueDate?: string | null;
+  /** The list's date: the issue date, or the operator's today for a draft. */
+  listDate: string;
   dueDate?: string | null;
   notes?: string | null;
   reason?: string | null;
@@ -235,7 +237,13 @@ export async function markIssued(
 ): Promise<void> {
   await tx
     .update(invoices)
-    .set({ ...values, state: 'issued', version: sql`${invoices.version} + 1`, updatedAt: new Date() })
+    .set({
+      ...values,
+      listDate: values.issueDate,
+      state: 'issued',
+      version: sql`${invoices.version} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(invoices.id, id));
 }
 
@@ -417,10 +425,6 @@ export interface InvoiceFilter {
   timeZone: string;
 }
 
-function invoiceDate(timeZone: string): SQL {
-  return sql`coalesce(${invoices.issueDate}, (${invoices.createdAt} at time zone ${timeZone})::date)`;
-}
-
 export async function listInvoices(
   db: Db,
   f: InvoiceFilter,
@@ -430,15 +434,15 @@ export async function listInvoices(
     f.kind ? eq(invoices.kind, f.kind) : undefined,
     f.customerId ? eq(invoices.customerId, f.customerId) : undefined,
     f.jobId ? eq(invoices.jobId, f.jobId) : undefined,
-    f.from ? gte(invoiceDate(f.timeZone), sql`${f.from}::date`) : undefined,
-    f.to ? lte(invoiceDate(f.timeZone), sql`${f.to}::date`) : undefined,
+    f.from ? gte(invoices.listDate, f.from) : undefined,
+    f.to ? lte(invoices.listDate, f.to) : undefined,
     anyContains(f.search, [invoices.number, invoices.customerName, invoices.jobNumber]),
   ];
   const where = and(...conditions.filter(Boolean));
   const [rows, [count]] = await Promise.all([
     selectSummaries(db, f.today)
       .where(where)
-      .orderBy(desc(invoiceDate(f.timeZone)), desc(invoices.createdAt))
+      .orderBy(desc(invoices.listDate), desc(invoices.createdAt))
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where),

@@ -1,1 +1,0 @@
-ALTER TABLE "invoice_settings" ADD COLUMN "myob_deposit_account" text DEFAULT '1-1110' NOT NULL;
