@@ -31,6 +31,16 @@ const DRIVER = volumeDriver(1);
 /** Terminal clock-in runs one driver per connection, from the end of the PIN range the seed gives out (the office mix takes the front). */
 const CLOCK_IN_CONNECTIONS = 8;
 const JOB_LIST_QUERY = '/api/jobs?status=completed&limit=50&offset=0';
+/** The invoice list's first page (issue 25): the seed bills every completed job, about 70 % of them. */
+const INVOICE_LIST_QUERY = '/api/invoices?limit=50&offset=0';
+/**
+ * `BENCH_SCENARIOS=invoice-list,job-list`: only these scenarios, on PostgreSQL, no Lighthouse, board or
+ * office mix; the figures are printed, and RESULTS.md (a whole run's record) is left as it is.
+ */
+const ONLY = (process.env.BENCH_SCENARIOS ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 const workDir = path.join(root, 'bench/.data');
 mkdirSync(workDir, { recursive: true });
@@ -99,6 +109,11 @@ async function prepare(base) {
 
 /** The scenarios of issue 11; `steps` is what one iteration sends (the clock-in cycle has three). */
 function scenarios(ctx, { engine }) {
+  const all = allScenarios(ctx, { engine });
+  return ONLY.length ? all.filter((s) => ONLY.includes(s.name)) : all;
+}
+
+function allScenarios(ctx, { engine }) {
   const get = (name, label, url, cookie, extra = {}) => ({
     name,
     label,
@@ -116,6 +131,12 @@ function scenarios(ctx, { engine }) {
   // The embedded engine answers one query at a time: 50 connections only queue up behind it (and
   // time out), so it gets the load a small operator's office would put on it.
   if (engine === 'pglite') return [{ ...jobList, connections: 10, rounds: 1 }];
+  // The invoice list is held to the job list's ratio (issue 25): measured the same way.
+  const invoiceList = get('invoice-list', 'Invoice list, first page of 50', INVOICE_LIST_QUERY, ctx.manager, {
+    connections: 50,
+    list: true,
+    rounds: 3,
+  });
   const reports = [
     ['pre-departure', '/api/inspections/pre-departure'],
     ['end-of-shift', '/api/inspections/end-of-shift'],
@@ -141,6 +162,7 @@ function scenarios(ctx, { engine }) {
   let idempotency = 0;
   return [
     jobList,
+    invoiceList,
     get('job-detail', 'Job detail', `/api/jobs/${ctx.jobId}`, ctx.manager),
     get(
       'my-jobs',
@@ -399,6 +421,7 @@ async function runEngine({ engine, database, ctxLabel }) {
       } finally {
         await baseline.stop();
       }
+      if (ONLY.length) return { results, lighthouse, dispatch };
       if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
         console.log('bench: Lighthouse');
         lighthouse = await lighthouseScores([
@@ -486,12 +509,19 @@ const buildCode = await buildIfStale();
 if (buildCode !== 0) process.exit(buildCode);
 
 const pgUrl = await ensurePostgresVolume(BENCH_SERVER_URL, BENCH_DATABASE, JOBS);
-const pgliteDir = await ensurePgliteVolume(PGLITE_JOBS);
 const pg = await runEngine({
   engine: 'postgres',
   database: { url: pgUrl },
   ctxLabel: `PostgreSQL, ${JOBS} jobs`,
 });
+if (ONLY.length) {
+  // A part of the bench: its figures and the budgets they touch, printed; RESULTS.md is a whole run's.
+  const verdicts = checkBudgets({ results: pg.results, bundles: null, lighthouse: null, dispatch: null });
+  for (const v of verdicts.filter((v) => !v.budget.startsWith('Bundle')))
+    console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.budget}: ${v.actual}`);
+  process.exit(0);
+}
+const pgliteDir = await ensurePgliteVolume(PGLITE_JOBS);
 const lite = await runEngine({
   engine: 'pglite',
   database: { dataDir: pgliteDir },

@@ -22,6 +22,14 @@ export function checkBudgets({ results, bundles, lighthouse, dispatch, officeMix
       pass: jobList.app.p99 < 50 && jobList.app.failures === 0,
     });
   }
+  // Issue 25: the invoice list answers within the job list's ratio to its baseline.
+  const invoiceList = results.find((r) => r.name === 'invoice-list' && r.engine.startsWith('PostgreSQL'));
+  if (invoiceList)
+    verdicts.push({
+      budget: 'Invoice list at volume: at least 0.67 of its baseline (as the job list)',
+      actual: invoiceList.ratio?.toFixed(2) ?? 'n/a',
+      pass: (invoiceList.ratio ?? 0) >= 0.67,
+    });
   const lists = results.filter((r) => r.list);
   const largest = lists.reduce((a, b) => (b.bytes > (a?.bytes ?? -1) ? b : a), null);
   if (largest)

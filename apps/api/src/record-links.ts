@@ -1,9 +1,10 @@
-import { contactUsers } from './modules/customers';
+import { contactUsers, customerBalances } from './modules/customers';
 import { depotUsers } from './modules/depots';
 import { documentLogoUrls } from './modules/document-settings';
 import { countAlertsOfType, countFormsOfVehicle, countInspectionsAnswering } from './modules/driver-forms';
 import { emergencyTypeUsers } from './modules/emergency-types';
 import { inspectionQuestionUsers } from './modules/inspection-questions';
+import { balancesOfCustomers } from './modules/invoices';
 import { offerJobToNewDrivers } from './modules/job-offers';
 import {
   countJobsUsingDepot,
@@ -48,6 +49,7 @@ export function linkRecords(): void {
   emergencyTypeUsers.register('alert', countAlertsOfType);
   inspectionQuestionUsers.register('inspection', countInspectionsAnswering);
   offerJobToItsDrivers.set(offerJobToNewDrivers);
+  customerBalances.set(balancesOfCustomers);
   registerLogoUrlSource('branding', brandingLogoUrls);
   registerLogoUrlSource('documents', documentLogoUrls);
 }

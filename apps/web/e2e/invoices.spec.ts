@@ -194,14 +194,93 @@ test('invoice settings: numbering, terms and how to pay are saved in Settings', 
   await page.goto('/settings/documents/invoices');
   await expect(page.getByText(/The next invoice will be INV-\d{5}/)).toBeVisible();
   await page.getByLabel('Bank details').fill('Harbour City Coaches · BSB 062-000 · Account 1234 5678');
+  await page.getByLabel('Overdue reminders (days past due)').fill('14, 7, 30');
+  await page.getByLabel('MYOB deposit account').fill('1-1120');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Invoice settings saved')).toBeVisible();
   const saved = await (await page.request.get('/api/invoices/settings')).json();
   expect(saved).toMatchObject({
     bankDetails: 'Harbour City Coaches · BSB 062-000 · Account 1234 5678',
+    reminderDays: [7, 14, 30],
+    myobDepositAccount: '1-1120',
   });
+  await expect(page.getByLabel('Overdue reminders (days past due)')).toHaveValue('7, 14, 30');
+  await page.getByLabel('Overdue reminders (days past due)').fill('7, soon');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('invoice-settings-error')).toContainText('Reminder days are whole numbers');
+  await page.getByLabel('Overdue reminders (days past due)').fill('7, 14');
   await page.getByLabel('Invoice prefix').fill('IN V');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('invoice-settings-error')).toContainText('A prefix is up to 10 letters');
   await screenshotBothThemes(page, '/settings/documents/invoices', 'settings-invoices');
+});
+
+test('the customer card shows what it owes; an overdue invoice lists its reminders', async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
+  const name = `Owing Academy ${stamp}`;
+  const customer = await (
+    await page.request.post('/api/customers', {
+      headers,
+      data: { companyName: name, companyType: 'school', email: `owing.${stamp}@example.test` },
+    })
+  ).json();
+  // One invoice past due (its due date set on the draft), one not yet due: 1370.05 each.
+  const issue = async (title: string, dueDate?: string) => {
+    const job = await completedJob(page, stamp, customer.id, `${title} ${stamp}`);
+    const draft = await (
+      await page.request.post(`/api/jobs/${job.id}/invoices`, { headers, data: { kind: 'final' } })
+    ).json();
+    if (dueDate) {
+      const res = await page.request.put(`/api/invoices/${draft.id}`, {
+        headers,
+        data: {
+          lines: draft.lines.map((l: { description: string; quantity: number; unitPrice: number }) => ({
+            description: l.description,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+          })),
+          dueDate,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    const res = await page.request.post(`/api/invoices/${draft.id}/issue`, { headers });
+    expect(res.status(), await res.text()).toBe(200);
+    return res.json();
+  };
+  const late = await issue('Overdue trip', '2026-01-05');
+  await issue('Current trip');
+
+  await page.goto('/settings/customers');
+  await page.getByLabel('Search customers').fill(name);
+  const card = page.getByTestId('customer-card').filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('customer-owes')).toContainText('Outstanding$2,740.10');
+  await expect(card.getByTestId('customer-owes')).toContainText('Overdue$1,370.05');
+  await screenshotBothThemes(page, '/settings/customers', 'settings-customers-owes', {
+    prepare: async (p) => {
+      await p.getByLabel('Search customers').fill(name);
+      await expect(p.getByTestId('customer-card').filter({ hasText: name })).toHaveCount(1);
+    },
+  });
+
+  await page.goto(`/invoices?invoice=${late.id}`);
+  const drawer = page.getByTestId('invoice-drawer');
+  await expect(drawer.getByTestId('invoice-status')).toHaveText('Overdue');
+  await expect(drawer.getByText('No reminders sent.')).toBeVisible();
+  await screenshotBothThemes(page, `/invoices?invoice=${late.id}`, 'invoice-overdue', {
+    prepare: async (p) => {
+      await expect(p.getByTestId('invoice-body')).toBeVisible();
+    },
+    fullPage: false,
+  });
+  await screenshotBothThemes(page, '/invoices', 'invoices-export-menu', {
+    prepare: async (p) => {
+      await p.getByRole('button', { name: 'Export' }).click();
+      await expect(p.getByRole('menuitem', { name: 'MYOB Receive Payments CSV' })).toBeVisible();
+    },
+    fullPage: false,
+  });
 });

@@ -108,6 +108,17 @@ export const CustomerSchema = z.object({
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
+/** What a customer owes on its issued invoices (not void, not credit notes), and how much of it is overdue. */
+export const CustomerOwesSchema = z.object({
+  outstanding: z.number(),
+  overdue: z.number(),
+});
+export type CustomerOwes = z.infer<typeof CustomerOwesSchema>;
+
+/** A row of the customer list: the customer and what it owes. */
+export const CustomerListItemSchema = CustomerSchema.extend({ owes: CustomerOwesSchema });
+export type CustomerListItem = z.infer<typeof CustomerListItemSchema>;
+
 export const ContactInputSchema = z.object({
   name: requiredText('Contact name is required'),
   role: optionalText(),

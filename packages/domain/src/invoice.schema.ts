@@ -192,12 +192,20 @@ export const InvoiceSummarySchema = z.object({
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 
+/** An overdue reminder mailed by the schedule (one per invoice and reminder day). */
+export const InvoiceReminderSchema = z.object({
+  daysOverdue: z.number().int(),
+  sentAt: z.string(),
+});
+export type InvoiceReminder = z.infer<typeof InvoiceReminderSchema>;
+
 export const InvoiceSchema = InvoiceSummarySchema.extend({
   notes: z.string().nullable(),
   reason: z.string().nullable(),
   billingEmail: z.string().nullable(),
   lines: z.array(InvoiceLineSchema),
   payments: z.array(PaymentSchema),
+  reminders: z.array(InvoiceReminderSchema),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
@@ -258,6 +266,7 @@ export const InvoiceSettingsInputSchema = z.object({
   salesAccountCode: lineText(20),
   xeroTaxType: lineText(50),
   myobTaxCode: lineText(10),
+  myobDepositAccount: lineText(20),
   version: z.coerce.number().int().min(0).optional(),
 });
 export type InvoiceSettingsInput = z.input<typeof InvoiceSettingsInputSchema>;
@@ -275,6 +284,7 @@ export const InvoiceSettingsSchema = z.object({
   salesAccountCode: z.string(),
   xeroTaxType: z.string(),
   myobTaxCode: z.string(),
+  myobDepositAccount: z.string(),
   version: z.number().int(),
 });
 export type InvoiceSettings = z.infer<typeof InvoiceSettingsSchema>;
@@ -293,6 +303,8 @@ export const DEFAULT_INVOICE_SETTINGS: InvoiceSettings = {
   salesAccountCode: '200',
   xeroTaxType: 'GST on Income',
   myobTaxCode: 'GST',
+  // MYOB's usual cheque (bank) account number; the operator sets theirs.
+  myobDepositAccount: '1-1110',
   // The row a first save creates starts at 1: a form loaded before it exists saves cleanly.
   version: 1,
 };

@@ -108,6 +108,37 @@ describe('seed:load volume data', () => {
     expect(mine.json().total).toBeGreaterThan(0);
     expect(mine.json().items[0]).not.toHaveProperty('totalPrice');
   });
+
+  it('bills the completed jobs: issued invoices that add up, the old ones paid, the list pages them', async () => {
+    const completed = await scalar(
+      t,
+      sql`select count(*) as n from jobs where status = 'completed' and service_date is not null and total_price > 0`,
+    );
+    expect(completed).toBeGreaterThan(0);
+    expect(result.counts.invoices).toBe(completed);
+    expect(await scalar(t, sql`select count(distinct number) as n from invoices`)).toBe(completed);
+    expect(
+      await scalar(
+        t,
+        sql`select count(*) as n from invoices i where i.total <> (select sum(l.total) from invoice_lines l where l.invoice_id = i.id)
+          or i.amount_paid <> (select coalesce(sum(p.amount), 0) from invoice_payments p where p.invoice_id = i.id)`,
+      ),
+    ).toBe(0);
+    const manager = await signIn(t.app, VOLUME_MANAGER.email, VOLUME_MANAGER.password);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/invoices?limit=50',
+      headers: { cookie: manager },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().items).toHaveLength(50);
+    expect(page.json().total).toBe(completed);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/invoices/settings', headers: { cookie: manager } })
+      ).json().nextInvoiceNumber,
+    ).toBe(completed + 1);
+  });
 });
 
 describe('seed:load sizes', () => {

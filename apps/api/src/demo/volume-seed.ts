@@ -17,6 +17,8 @@ import {
   fuelLogs,
   type InspectionResponse,
   inspectionTemplateQuestions,
+  invoiceSettings,
+  invoices,
   type JobStatus,
   jobLegs,
   jobOffers,
@@ -730,6 +732,48 @@ export async function seedVolume(
         from (select customer_id, count(*)::int as n, sum(total_price) as revenue
                 from jobs where status = 'completed' group by customer_id) s
        where s.customer_id = c.id`);
+
+    // Completed jobs are billed (issue 25): an issued invoice of one line each, numbered in service
+    // order, those older than a month paid by bank transfer; the invoice list is benched on them.
+    await tx.execute(sql`
+      with made as (
+        insert into invoices (kind, state, number, job_id, job_number, customer_id, customer_name,
+                              billing_email, currency, tax_mode, tax_rate, issue_date, list_date, due_date,
+                              subtotal, tax_total, total, amount_paid, created_at, updated_at)
+        select 'final', 'issued',
+               'INV-' || lpad((row_number() over (order by j.service_date, j.job_number))::text, 6, '0'),
+               j.id, j.job_number, j.customer_id, c.company_name,
+               coalesce(nullif(c.billing_email, ''), c.email), j.currency, j.tax_mode, j.tax_rate,
+               j.service_date, j.service_date, j.service_date + 14,
+               j.total_price - case when j.tax_mode = 'exclusive' then j.tax_amount else 0 end,
+               j.tax_amount, j.total_price,
+               case when j.service_date < current_date - 30 then j.total_price else 0 end,
+               (j.service_date + time '18:00') at time zone ${tz},
+               (j.service_date + time '18:00') at time zone ${tz}
+          from jobs j join customers c on c.id = j.customer_id
+         where j.status = 'completed' and j.service_date is not null and j.total_price > 0
+        returning id, job_number, subtotal, tax_total, total, amount_paid, due_date
+      ), lines as (
+        insert into invoice_lines (invoice_id, position, description, quantity, unit_price, amount,
+                                   tax_amount, total)
+        select id, 1, 'Coach hire ' || coalesce(job_number, ''), 1, subtotal, subtotal, tax_total, total
+          from made
+      ), paid as (
+        insert into invoice_payments (invoice_id, amount, paid_on, method, reference)
+        select id, amount_paid, due_date - 3, 'bank_transfer', 'EFT ' || coalesce(job_number, '')
+          from made where amount_paid > 0
+      )
+      select count(*) from made`);
+    const [billed] = await tx.select({ n: sql<number>`count(*)::int` }).from(invoices);
+    const invoiceCount = Number(billed?.n ?? 0);
+    count('invoices', invoiceCount);
+    await tx
+      .insert(invoiceSettings)
+      .values({ nextInvoiceNumber: invoiceCount + 1 })
+      .onConflictDoUpdate({
+        target: invoiceSettings.id,
+        set: { nextInvoiceNumber: invoiceCount + 1 },
+      });
   });
   progress(`analyzing tables after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // Fresh statistics, so the planner sees the volume at once rather than after autovacuum.

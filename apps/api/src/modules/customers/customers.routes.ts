@@ -3,11 +3,13 @@ import {
   ContactSchema,
   ContactWithCustomerSchema,
   CustomerInputSchema,
+  CustomerListItemSchema,
   CustomerListQuerySchema,
   CustomerSchema,
   CustomerSearchQuerySchema,
   CustomerSearchResultSchema,
   DeleteResultSchema,
+  dateInZone,
   ListQuerySchema,
   MessageSchema,
   pageOf,
@@ -34,6 +36,7 @@ import {
   archiveCustomer,
   CONTACT_NOT_FOUND,
   CUSTOMER_NOT_FOUND,
+  customerBalances,
   deleteContactById,
   updateCustomerById,
 } from './customers.service';
@@ -55,14 +58,23 @@ export async function customersRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Customers by company name; search covers company name, email, phone and contact names',
         querystring: CustomerListQuerySchema,
-        response: { 200: pageOf(CustomerSchema) },
+        response: { 200: pageOf(CustomerListItemSchema) },
       },
     },
     async (request) => {
       const q = request.query;
-      return listPage(q, (window) =>
+      const page = await listPage(q, (window) =>
         listCustomers(app.db, { ...window, type: q.type, activeOnly: !wantsInactive(q.includeInactive) }),
       );
+      const owes = await customerBalances.run(
+        app.db,
+        page.items.map((c) => c.id),
+        dateInZone(new Date(), app.config.timezone),
+      );
+      return {
+        ...page,
+        items: page.items.map((c) => ({ ...c, owes: owes.get(c.id) ?? { outstanding: 0, overdue: 0 } })),
+      };
     },
   );
 

@@ -1,14 +1,15 @@
 import {
   type Customer,
+  type CustomerOwes,
   type DeleteResult,
   STALE_VERSION_MESSAGE,
   type UpdateCustomerInputSchema,
 } from '@dms/domain';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { deleteOrDeactivate, usageInWords } from '../../lib/delete-or-deactivate';
-import { UsageRegistry } from '../../lib/record-hooks';
+import { Port, UsageRegistry } from '../../lib/record-hooks';
 import {
   deactivateContact,
   deleteContact,
@@ -43,6 +44,15 @@ export async function archiveCustomer(db: Database, id: string): Promise<{ messa
 
 /** Records that name a customer contact (jobs): record-links.ts registers their counters. */
 export const contactUsers = new UsageRegistry();
+
+/**
+ * What the customers of a page owe, asked of the invoices module (it depends on customers, through
+ * jobs, so it answers through this port; record-links.ts wires it, ADR 25). One grouped query for
+ * the page's ids; a customer with nothing owing may be missing from the answer.
+ */
+export const customerBalances = new Port<
+  (db: Db, customerIds: readonly string[], today: string) => Promise<Map<string, CustomerOwes>>
+>('Customer balances');
 
 /** Deletes a contact no job names; one that jobs name is deactivated instead, so they keep it. */
 export function deleteContactById(db: Database, id: string): Promise<DeleteResult> {

@@ -5,10 +5,15 @@ import { createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
 import {
   agedReceivables,
   type ExportInvoice,
+  type ExportPayment,
   MYOB_COLUMNS,
+  MYOB_PAYMENT_COLUMNS,
   myobCsv,
+  myobPaymentsCsv,
   XERO_COLUMNS,
+  XERO_PAYMENT_COLUMNS,
   xeroCsv,
+  xeroPaymentsCsv,
 } from './invoice-exports';
 
 const codes = { salesAccountCode: '200', xeroTaxType: 'GST on Income', myobTaxCode: 'GST' };
@@ -116,6 +121,47 @@ describe('MYOB export', () => {
   });
 });
 
+const payment: ExportPayment = {
+  paidOn: '2026-03-20',
+  amountCents: 500_25,
+  method: 'bank_transfer',
+  reference: 'EFT 991',
+  invoiceNumber: 'INV-00042',
+  invoiceDate: '2026-03-05',
+  customerName: 'Hillside Primary, Campus "B"',
+  jobNumber: 'J-00017',
+  currency: 'AUD',
+};
+
+describe('payments export', () => {
+  it('Xero: the bank statement template, money in positive, the invoice number as reference', () => {
+    const csv = rows(xeroPaymentsCsv([payment, { ...payment, method: 'cash', reference: null }]));
+    expect(csv[0]).toBe('*Date,*Amount,Payee,Description,Reference');
+    expect(XERO_PAYMENT_COLUMNS).toHaveLength(5);
+    expect(csv[1]).toBe(
+      '20/03/2026,500.25,"Hillside Primary, Campus ""B""",Payment of INV-00042 (Bank transfer EFT 991),INV-00042',
+    );
+    expect(csv[2]).toBe(
+      '20/03/2026,500.25,"Hillside Primary, Campus ""B""",Payment of INV-00042 (Cash),INV-00042',
+    );
+    expect(csv).toHaveLength(4);
+  });
+
+  it('MYOB: the Receive Payments fields in their order, one record per payment and a blank after it', () => {
+    const csv = rows(myobPaymentsCsv([payment, { ...payment, invoiceNumber: 'INV-00043' }], '1-1110'));
+    expect(csv[0]).toBe(MYOB_PAYMENT_COLUMNS.join(','));
+    expect(csv[0]).toBe(
+      'Co./Last Name,Deposit Account #,Receipt Date,Memo,Invoice #,Customer PO #,Invoice Date,Amount Applied,Currency Code,Payment Method,Payment Notes',
+    );
+    expect(csv[1]).toBe(
+      '"Hillside Primary, Campus ""B""",1-1110,20/03/2026,"Payment; Hillside Primary, Campus ""B""",INV-00042,J-00017,05/03/2026,500.25,AUD,Bank transfer,EFT 991',
+    );
+    expect(csv[2]).toBe('');
+    expect(csv[3]).toContain(',INV-00043,');
+    expect(csv[4]).toBe('');
+  });
+});
+
 describe('aged receivables', () => {
   it('buckets balances by days past due, per customer, with totals', () => {
     const report = agedReceivables(
@@ -216,5 +262,69 @@ describe('export and report routes', () => {
     );
     expect(csv.body).toContain('Export Grammar,110.00,0.00,110.00,0.00,0.00,220.00');
     expect((await t.asDriver('GET', '/api/reports/aged-receivables')).statusCode).toBe(403);
+  });
+
+  it('export the payments received in range, not removed ones, for managers only', async () => {
+    const today = dateInZone(new Date(), t.app.config.timezone);
+    const customer = await createCustomer(t.db, { companyName: 'Payments Academy' });
+    const job = await createJob(t.db, {
+      customerId: customer.id,
+      status: 'completed',
+      basePrice: 100,
+      subtotal: 100,
+      taxMode: 'exclusive',
+      taxRate: 10,
+      taxAmount: 10,
+      totalPrice: 110,
+    });
+    const draft = (await t.asManager('POST', `/api/jobs/${job.id}/invoices`, { kind: 'final' })).json();
+    const invoice = (await t.asManager('POST', `/api/invoices/${draft.id}/issue`)).json();
+    const pay = async (amount: number, paidOn: string, reference: string) => {
+      const res = await t.asManager('POST', `/api/invoices/${invoice.id}/payments`, {
+        amount,
+        paidOn,
+        method: 'bank_transfer',
+        reference,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    await pay(10, today, 'KEPT-1');
+    const removed = await pay(20, today, 'GONE-2');
+    await pay(30, addDays(today, -40), 'OLD-3');
+    const gone = removed.payments.find((p: { reference: string }) => p.reference === 'GONE-2');
+    const removal = await t.asManager('POST', `/api/invoices/${invoice.id}/payments/${gone.id}/remove`, {
+      reason: 'Bounced',
+    });
+    expect(removal.statusCode).toBe(200);
+
+    const from = addDays(today, -7);
+    const xero = await t.asManager(
+      'GET',
+      `/api/invoices/payments-export.csv?format=xero&from=${from}&to=${today}`,
+    );
+    expect(xero.statusCode).toBe(200);
+    expect(xero.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(xero.headers['content-disposition']).toBe(
+      `attachment; filename="payments-xero-${from}-to-${today}.csv"`,
+    );
+    const [header, ...body] = xero.body.split('\r\n');
+    expect(header).toBe('*Date,*Amount,Payee,Description,Reference');
+    const ours = body.filter((l) => l.includes('Payments Academy'));
+    const dmy = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
+    expect(ours).toEqual([
+      `${dmy},10.00,Payments Academy,Payment of ${invoice.number} (Bank transfer KEPT-1),${invoice.number}`,
+    ]);
+
+    const myob = await t.asManager('GET', '/api/invoices/payments-export.csv?format=myob');
+    expect(myob.body.split('\r\n')[0]).toBe(MYOB_PAYMENT_COLUMNS.join(','));
+    expect(myob.body).toContain('KEPT-1');
+    expect(myob.body).toContain('OLD-3');
+    expect(myob.body).not.toContain('GONE-2');
+    expect((await t.asManager('GET', '/api/invoices/payments-export.csv?format=csv')).statusCode).toBe(400);
+    expect(
+      (await t.asManager('GET', '/api/invoices/payments-export.csv?format=xero&from=yesterday')).statusCode,
+    ).toBe(400);
+    expect((await t.asDriver('GET', '/api/invoices/payments-export.csv?format=xero')).statusCode).toBe(403);
   });
 });

@@ -6,6 +6,8 @@ import {
   csvCell,
   decimalOf,
   fromCents,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
 } from '@dms/domain';
 
 // The accounting exports (issue 25, ADR 30): issued invoices and credit notes in the import layouts
@@ -188,6 +190,79 @@ export function myobCsv(invoices: readonly ExportInvoice[], codes: ExportCodes):
         inv.currency,
       ]);
     }
+    out += '\r\n';
+  }
+  return out;
+}
+
+export interface ExportPayment {
+  paidOn: string;
+  amountCents: number;
+  method: PaymentMethod;
+  reference: string | null;
+  invoiceNumber: string;
+  invoiceDate: string;
+  customerName: string;
+  jobNumber: string | null;
+  currency: string;
+}
+
+/**
+ * Xero has no import for customer payments; its documented way in is a bank statement CSV ("Import a
+ * statement", precoded template), whose lines are then matched to the invoices when reconciling. The
+ * invoice number goes in Reference, which Xero's matching reads. Money received is positive.
+ */
+export const XERO_PAYMENT_COLUMNS = ['*Date', '*Amount', 'Payee', 'Description', 'Reference'] as const;
+
+export function xeroPaymentsCsv(payments: readonly ExportPayment[]): string {
+  let out = line([...XERO_PAYMENT_COLUMNS]);
+  for (const p of payments) {
+    const how = [PAYMENT_METHOD_LABELS[p.method], p.reference].filter(Boolean).join(' ');
+    out += line([
+      ddmmyyyy(p.paidOn),
+      amount(p.amountCents),
+      p.customerName,
+      `Payment of ${p.invoiceNumber} (${how})`,
+      p.invoiceNumber,
+    ]);
+  }
+  return out;
+}
+
+/**
+ * MYOB's Receive Payments import fields we fill, in their documented order: one record per payment,
+ * applied to its invoice, and a blank record after each, as MYOB's transaction files are laid out.
+ */
+export const MYOB_PAYMENT_COLUMNS = [
+  'Co./Last Name',
+  'Deposit Account #',
+  'Receipt Date',
+  'Memo',
+  'Invoice #',
+  'Customer PO #',
+  'Invoice Date',
+  'Amount Applied',
+  'Currency Code',
+  'Payment Method',
+  'Payment Notes',
+] as const;
+
+export function myobPaymentsCsv(payments: readonly ExportPayment[], depositAccount: string): string {
+  let out = line([...MYOB_PAYMENT_COLUMNS]);
+  for (const p of payments) {
+    out += line([
+      p.customerName,
+      depositAccount,
+      ddmmyyyy(p.paidOn),
+      `Payment; ${p.customerName}`,
+      p.invoiceNumber,
+      p.jobNumber,
+      ddmmyyyy(p.invoiceDate),
+      amount(p.amountCents),
+      p.currency,
+      PAYMENT_METHOD_LABELS[p.method],
+      p.reference,
+    ]);
     out += '\r\n';
   }
   return out;

@@ -38,13 +38,14 @@ import {
   type InvoiceSettingsRow,
   invoiceLines,
   invoicePayments,
+  invoiceReminders,
   invoiceSettings,
   invoices,
   jobs,
   users,
 } from '../../db/schema';
 import { anyContains, qualified } from '../../db/sql-helpers';
-import type { ExportInvoice, OpenBalance } from './invoice-exports';
+import type { ExportInvoice, ExportPayment, OpenBalance } from './invoice-exports';
 
 // The invoices module's SQL. Amounts cross this file as integer cents on our side and numeric text
 // on the database's: `money()` and `cents()` are the only conversions.
@@ -70,6 +71,7 @@ function toSettings(row: InvoiceSettingsRow | undefined): InvoiceSettings {
     salesAccountCode: row.salesAccountCode,
     xeroTaxType: row.xeroTaxType,
     myobTaxCode: row.myobTaxCode,
+    myobDepositAccount: row.myobDepositAccount,
     version: row.version,
   };
 }
@@ -147,6 +149,8 @@ export interface InvoiceHeader {
   taxMode: TaxMode;
   taxRate: number;
   issueDate?: string | null;
+  /** The list's date: the issue date, or the operator's today for a draft. */
+  listDate: string;
   dueDate?: string | null;
   notes?: string | null;
   reason?: string | null;
@@ -233,7 +237,13 @@ export async function markIssued(
 ): Promise<void> {
   await tx
     .update(invoices)
-    .set({ ...values, state: 'issued', version: sql`${invoices.version} + 1`, updatedAt: new Date() })
+    .set({
+      ...values,
+      listDate: values.issueDate,
+      state: 'issued',
+      version: sql`${invoices.version} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(invoices.id, id));
 }
 
@@ -415,10 +425,6 @@ export interface InvoiceFilter {
   timeZone: string;
 }
 
-function invoiceDate(timeZone: string): SQL {
-  return sql`coalesce(${invoices.issueDate}, (${invoices.createdAt} at time zone ${timeZone})::date)`;
-}
-
 export async function listInvoices(
   db: Db,
   f: InvoiceFilter,
@@ -428,15 +434,15 @@ export async function listInvoices(
     f.kind ? eq(invoices.kind, f.kind) : undefined,
     f.customerId ? eq(invoices.customerId, f.customerId) : undefined,
     f.jobId ? eq(invoices.jobId, f.jobId) : undefined,
-    f.from ? gte(invoiceDate(f.timeZone), sql`${f.from}::date`) : undefined,
-    f.to ? lte(invoiceDate(f.timeZone), sql`${f.to}::date`) : undefined,
+    f.from ? gte(invoices.listDate, f.from) : undefined,
+    f.to ? lte(invoices.listDate, f.to) : undefined,
     anyContains(f.search, [invoices.number, invoices.customerName, invoices.jobNumber]),
   ];
   const where = and(...conditions.filter(Boolean));
   const [rows, [count]] = await Promise.all([
     selectSummaries(db, f.today)
       .where(where)
-      .orderBy(desc(invoiceDate(f.timeZone)), desc(invoices.createdAt))
+      .orderBy(desc(invoices.listDate), desc(invoices.createdAt))
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where),
@@ -461,7 +467,7 @@ const fullName = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
   sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
 
 export async function getInvoice(db: Db, id: string, today: string): Promise<Invoice | undefined> {
-  const [[row], header, lines, payments] = await Promise.all([
+  const [[row], header, lines, payments, reminders] = await Promise.all([
     selectSummaries(db, today).where(eq(invoices.id, id)),
     db
       .select({ notes: invoices.notes, reason: invoices.reason, billingEmail: invoices.billingEmail })
@@ -486,6 +492,11 @@ export async function getInvoice(db: Db, id: string, today: string): Promise<Inv
       .leftJoin(remover, eq(remover.id, invoicePayments.removedBy))
       .where(eq(invoicePayments.invoiceId, id))
       .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt)),
+    db
+      .select({ daysOverdue: invoiceReminders.daysOverdue, sentAt: invoiceReminders.sentAt })
+      .from(invoiceReminders)
+      .where(eq(invoiceReminders.invoiceId, id))
+      .orderBy(asc(invoiceReminders.sentAt)),
   ]);
   if (!row) return undefined;
   return {
@@ -509,6 +520,7 @@ export async function getInvoice(db: Db, id: string, today: string): Promise<Inv
         removedAt: iso(p.removedAt),
       }),
     ),
+    reminders: reminders.map((r) => ({ daysOverdue: r.daysOverdue, sentAt: r.sentAt.toISOString() })),
   };
 }
 
@@ -660,6 +672,82 @@ export async function exportInvoices(
   }));
 }
 
+/** Payments received (not removed) with dates in the range, oldest first, with their invoice. */
+export async function exportPayments(
+  db: Db,
+  range: { from: string | null; to: string | null },
+): Promise<ExportPayment[]> {
+  const rows = await db
+    .select({
+      paidOn: invoicePayments.paidOn,
+      amount: invoicePayments.amount,
+      method: invoicePayments.method,
+      reference: invoicePayments.reference,
+      invoiceNumber: invoices.number,
+      invoiceDate: invoices.issueDate,
+      customerName: invoices.customerName,
+      jobNumber: invoices.jobNumber,
+      currency: invoices.currency,
+    })
+    .from(invoicePayments)
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .where(
+      and(
+        isNull(invoicePayments.removedAt),
+        range.from ? gte(invoicePayments.paidOn, range.from) : undefined,
+        range.to ? lte(invoicePayments.paidOn, range.to) : undefined,
+      ),
+    )
+    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt))
+    .limit(5000);
+  return rows.map((r) => ({
+    paidOn: r.paidOn,
+    amountCents: cents(r.amount),
+    method: r.method,
+    reference: r.reference,
+    invoiceNumber: r.invoiceNumber ?? '',
+    invoiceDate: r.invoiceDate ?? r.paidOn,
+    customerName: r.customerName ?? '',
+    jobNumber: r.jobNumber,
+    currency: r.currency,
+  }));
+}
+
+/**
+ * What each of these customers owes on its issued invoices (credit notes and void ones owe nothing),
+ * and the part past its due date: one grouped query for a page of customers.
+ */
+export async function balancesOfCustomers(
+  db: Db,
+  customerIds: readonly string[],
+  today: string,
+): Promise<Map<string, { outstanding: number; overdue: number }>> {
+  if (customerIds.length === 0) return new Map();
+  const owed = sql`${invoices.total} - ${invoices.amountPaid}`;
+  const rows = await db
+    .select({
+      customerId: invoices.customerId,
+      outstanding: sql<string>`sum(${owed})`,
+      overdue: sql<string>`coalesce(sum(${owed}) filter (where ${invoices.dueDate} < ${today}::date), 0)`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        inArray(invoices.customerId, [...customerIds]),
+        eq(invoices.state, 'issued'),
+        ne(invoices.kind, 'credit_note'),
+        sql`${owed} > 0`,
+      ),
+    )
+    .groupBy(invoices.customerId);
+  return new Map(
+    rows.map((r) => [
+      r.customerId!,
+      { outstanding: fromCents(cents(String(r.outstanding))), overdue: fromCents(cents(String(r.overdue))) },
+    ]),
+  );
+}
+
 /** What is still owed on each issued invoice, for the aged receivables. */
 export async function openBalances(db: Db): Promise<OpenBalance[]> {
   const rows = await db
@@ -684,4 +772,60 @@ export async function openBalances(db: Db): Promise<OpenBalance[]> {
     dueDate: r.dueDate ?? r.issueDate!,
     balanceCents: cents(String(r.balance)),
   }));
+}
+
+// ---- overdue reminders
+
+export interface DueReminder {
+  invoiceId: string;
+  /** The reminder day to send: the highest of the settings' days reached, none at or past it sent yet. */
+  daysOverdue: number;
+}
+
+/**
+ * Issued invoices with a balance whose highest reminder day reached (days past due in the operator's
+ * today) has no reminder at or beyond it yet. A run missed for a while sends only the latest
+ * reminder due, once; oldest due dates first, a bounded batch per run (the next run takes the rest).
+ */
+export async function dueReminders(
+  db: Db,
+  reminderDays: readonly number[],
+  today: string,
+  limit = 200,
+): Promise<DueReminder[]> {
+  const days = reminderDays.map((d) => Math.trunc(Number(d))).filter((d) => Number.isInteger(d) && d > 0);
+  if (days.length === 0) return [];
+  const overdueBy = sql`(${today}::date - ${invoices.dueDate})`;
+  // The days are integers from the validated settings, written into the query as literals.
+  const day = sql<number>`(select max(d) from unnest(array[${sql.raw(days.join(','))}]::int[]) d where d <= ${overdueBy})`;
+  const rows = await db
+    .select({ invoiceId: invoices.id, daysOverdue: day })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.state, 'issued'),
+        ne(invoices.kind, 'credit_note'),
+        sql`${invoices.total} - ${invoices.amountPaid} > 0`,
+        sql`${overdueBy} >= ${Math.min(...days)}`,
+        sql`not exists (select 1 from ${invoiceReminders} r where r.invoice_id = ${qualified(invoices.id)}
+          and r.days_overdue >= ${day})`,
+      ),
+    )
+    .orderBy(asc(invoices.dueDate), asc(invoices.id))
+    .limit(limit);
+  return rows.map((r) => ({ invoiceId: r.invoiceId, daysOverdue: Number(r.daysOverdue) }));
+}
+
+/** Records a reminder; false when a run already recorded it (the mail then is not sent again). */
+export async function recordInvoiceReminder(
+  tx: Db,
+  invoiceId: string,
+  daysOverdue: number,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(invoiceReminders)
+    .values({ invoiceId, daysOverdue })
+    .onConflictDoNothing()
+    .returning({ invoiceId: invoiceReminders.invoiceId });
+  return rows.length > 0;
 }

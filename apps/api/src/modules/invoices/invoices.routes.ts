@@ -28,10 +28,18 @@ import { IdParamsSchema } from '../../http/list-query';
 import { invoiceMail } from '../../mail/invoice-templates';
 import { getDocumentSettings } from '../document-settings';
 import { getAppSettings, operatorFormatters } from '../settings';
-import { agedReceivables, agedReceivablesCsv, myobCsv, xeroCsv } from './invoice-exports';
+import {
+  agedReceivables,
+  agedReceivablesCsv,
+  myobCsv,
+  myobPaymentsCsv,
+  xeroCsv,
+  xeroPaymentsCsv,
+} from './invoice-exports';
 import { invoiceFileName, invoicePdf } from './invoice-pdf';
 import {
   exportInvoices,
+  exportPayments,
   getInvoice,
   getInvoiceSettings,
   getInvoiceSummaries,
@@ -392,6 +400,34 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="invoices-${kind}-${span}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  r.get(
+    '/api/invoices/payments-export.csv',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'Payments received (not removed) by payment date: Xero bank statement lines or MYOB Receive Payments',
+        querystring: InvoiceExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format: kind, from, to } = request.query;
+      const [rows, settings] = await Promise.all([
+        exportPayments(app.db, { from: from ?? null, to: to ?? null }),
+        getInvoiceSettings(app.db),
+      ]);
+      const csv =
+        kind === 'xero' ? xeroPaymentsCsv(rows) : myobPaymentsCsv(rows, settings.myobDepositAccount);
+      const span = [from, to].filter(Boolean).join('-to-') || 'all';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payments-${kind}-${span}.csv"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },

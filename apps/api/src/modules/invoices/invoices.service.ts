@@ -82,7 +82,7 @@ const describe = (job: Job) => ({
   route: routeOf(job),
 });
 
-async function headerFor(tx: Db, job: Job, userId: string | null) {
+async function headerFor(tx: Db, job: Job, actor: Actor) {
   if (!job.customerId) throw new HttpError(409, NO_CUSTOMER_MESSAGE);
   const billing = await customerBilling(tx, job.customerId);
   return {
@@ -95,7 +95,8 @@ async function headerFor(tx: Db, job: Job, userId: string | null) {
     currency: job.currency,
     taxMode: job.taxMode,
     taxRate: job.taxRate,
-    createdBy: userId,
+    listDate: actor.today,
+    createdBy: actor.userId,
   };
 }
 
@@ -125,7 +126,7 @@ export async function createInvoiceFromJob(
     const final = existing.find((i) => i.kind === 'final');
     if (final) throw new HttpError(409, `This job already has an invoice (${existingLabel(final)})`);
     const deposits = existing.filter((i) => i.kind === 'deposit');
-    const header = await headerFor(tx, job, actor.userId);
+    const header = await headerFor(tx, job, actor);
     const jobTotal = toCents(job.totalPrice) ?? 0;
 
     if ((input.kind ?? 'final') === 'final') {
@@ -318,6 +319,7 @@ export async function creditInvoice(db: Database, id: string, reason: string, ac
         taxMode: row.taxMode,
         taxRate: Number(row.taxRate),
         issueDate: actor.today,
+        listDate: actor.today,
         dueDate: actor.today,
         reason,
         notes: null,
@@ -353,7 +355,7 @@ export async function invoiceCompletedJobs(
       created.push(
         await insertInvoice(
           tx,
-          { ...(await headerFor(tx, job, actor.userId)), kind: 'final' },
+          { ...(await headerFor(tx, job, actor)), kind: 'final' },
           finalLines(job, deposits),
         ),
       );

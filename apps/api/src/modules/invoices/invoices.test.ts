@@ -437,3 +437,52 @@ describe('invoices', () => {
     });
   });
 });
+
+describe('the customer list', () => {
+  it('shows what each customer of the page owes and how much of it is overdue', async () => {
+    const owing = await createCustomer(t.db, { companyName: 'Owing Grammar School' });
+    const clear = await createCustomer(t.db, { companyName: 'Owing Nothing College' });
+    const jobOf = (customerId: string) =>
+      pricedJob({ customerId, taxMode: 'none', taxRate: 0, taxAmount: 0, subtotal: 100, totalPrice: 100 });
+    const issueWith = async (customerId: string, dueDate?: string) => {
+      const draft = await draftFor((await jobOf(customerId)).id);
+      if (dueDate)
+        await t.asManager('PUT', `/api/invoices/${draft.id}`, {
+          lines: [{ description: 'Coach', quantity: 1, unitPrice: 100 }],
+          dueDate,
+        });
+      const res = await t.asManager('POST', `/api/invoices/${draft.id}/issue`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // Overdue 100, of which 40 paid; current 100; a paid one, a credited one and a draft owe nothing.
+    const late = await issueWith(owing.id, addDays(today, -3));
+    await t.asManager('POST', `/api/invoices/${late.id}/payments`, {
+      amount: 40,
+      paidOn: today,
+      method: 'cash',
+    });
+    await issueWith(owing.id);
+    const paid = await issueWith(owing.id);
+    await t.asManager('POST', `/api/invoices/${paid.id}/payments`, {
+      amount: 100,
+      paidOn: today,
+      method: 'cash',
+    });
+    const credited = await issueWith(owing.id, addDays(today, -30));
+    await t.asManager('POST', `/api/invoices/${credited.id}/credit-note`, { reason: 'Cancelled' });
+    await draftFor((await jobOf(owing.id)).id);
+
+    const res = await t.asManager('GET', '/api/customers?search=Owing&limit=10');
+    expect(res.statusCode, res.body).toBe(200);
+    const byName = Object.fromEntries(
+      res.json().items.map((c: { companyName: string; owes: unknown }) => [c.companyName, c.owes]),
+    );
+    expect(byName).toEqual({
+      'Owing Grammar School': { outstanding: 160, overdue: 60 },
+      'Owing Nothing College': { outstanding: 0, overdue: 0 },
+    });
+    expect(clear.id).toBeTruthy();
+    expect((await t.asDriver('GET', '/api/customers')).statusCode).toBe(403);
+  });
+});

@@ -129,6 +129,10 @@ export function useCustomerOptions() {
 export const exportCsvUrl = (format: 'xero' | 'myob', range: { from?: string; to?: string }) =>
   queryKeyToPath([`${INVOICES_PATH}/export.csv`, { format, ...range }]);
 
+/** The payments export's address (payments received in the range, by payment date). */
+export const paymentsCsvUrl = (format: 'xero' | 'myob', range: { from?: string; to?: string }) =>
+  queryKeyToPath([`${INVOICES_PATH}/payments-export.csv`, { format, ...range }]);
+
 export const AGED_RECEIVABLES_PATH = '/api/reports/aged-receivables';
 
 export function useAgedReceivables(enabled: boolean) {

@@ -402,6 +402,29 @@ function InvoiceBody({
                   </Table>
                 </Table.ScrollContainer>
               )}
+              <Title order={3} size="h5">
+                Overdue reminders
+              </Title>
+              {invoice.reminders.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No reminders sent.
+                </Text>
+              ) : (
+                <Stack
+                  gap={4}
+                  component="ul"
+                  p={0}
+                  m={0}
+                  style={{ listStyle: 'none' }}
+                  data-testid="reminders"
+                >
+                  {invoice.reminders.map((r) => (
+                    <Text component="li" size="sm" key={r.daysOverdue}>
+                      Reminder at {r.daysOverdue} days overdue, mailed {format.dateTime(r.sentAt)}
+                    </Text>
+                  ))}
+                </Stack>
+              )}
             </>
           )}
           <Divider />

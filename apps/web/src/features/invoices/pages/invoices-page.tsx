@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
-import { exportCsvUrl, useCustomerOptions, useInvoices } from '../api';
+import { exportCsvUrl, paymentsCsvUrl, useCustomerOptions, useInvoices } from '../api';
 import { AgedReceivablesDialog } from '../components/aged-receivables-dialog';
 import { BulkInvoiceDialog } from '../components/bulk-invoice-dialog';
 import { InvoiceDrawer } from '../components/invoice-drawer';
@@ -122,6 +122,14 @@ export function InvoicesPage() {
               </Menu.Item>
               <Menu.Item component="a" href={exportCsvUrl('myob', range)} download>
                 MYOB CSV
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Label>Payments received in the dates above</Menu.Label>
+              <Menu.Item component="a" href={paymentsCsvUrl('xero', range)} download>
+                Xero bank statement CSV
+              </Menu.Item>
+              <Menu.Item component="a" href={paymentsCsvUrl('myob', range)} download>
+                MYOB Receive Payments CSV
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

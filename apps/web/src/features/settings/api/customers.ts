@@ -3,6 +3,7 @@ import type {
   ContactInput,
   Customer,
   CustomerInput,
+  CustomerListItem,
   CustomerType,
   DeleteResult,
   UpdateCustomerInput,
@@ -36,7 +37,10 @@ function useCustomerMutation<TVariables, TData>(mutationFn: (variables: TVariabl
 }
 
 export function useCustomers(params: CustomerListParams) {
-  return useQuery<Page<Customer>>({ queryKey: [CUSTOMERS_PATH, params], placeholderData: keepPreviousData });
+  return useQuery<Page<CustomerListItem>>({
+    queryKey: [CUSTOMERS_PATH, params],
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useCreateCustomer() {

@@ -1,4 +1,4 @@
-import { CUSTOMER_TYPE_LABELS, type Customer, type CustomerType } from '@dms/domain';
+import { CUSTOMER_TYPE_LABELS, type CustomerListItem, type CustomerType } from '@dms/domain';
 import { Badge, Button, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArchive, IconMail, IconMapPin, IconPhone, IconUsers } from '@tabler/icons-react';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -13,13 +13,13 @@ export const CUSTOMER_TYPE_COLORS: Record<CustomerType, string> = {
   other: 'gray',
 };
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, alert }: { label: string; value: string; alert?: boolean }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} c={alert ? 'red' : undefined}>
         {value}
       </Text>
     </Stack>
@@ -34,7 +34,7 @@ export function CustomerCard({
   onRestore,
   onContacts,
 }: {
-  customer: Customer;
+  customer: CustomerListItem;
   onEdit: () => void;
   onArchive: () => void;
   onRestore: () => void;
@@ -68,6 +68,15 @@ export function CustomerCard({
         <Figure label="Loyalty points" value={format.number(customer.loyaltyPoints)} />
         <Figure label="Bookings" value={format.number(customer.totalBookings)} />
         <Figure label="Revenue" value={format.money(customer.totalRevenue)} />
+      </SimpleGrid>
+      {/* What its issued invoices still owe (issue 25): worked out on the server for the page shown. */}
+      <SimpleGrid cols={3} spacing="xs" data-testid="customer-owes">
+        <Figure label="Outstanding" value={format.money(customer.owes.outstanding)} />
+        <Figure
+          label="Overdue"
+          value={format.money(customer.owes.overdue)}
+          alert={customer.owes.overdue > 0}
+        />
       </SimpleGrid>
       <CardFooter>
         <Button

@@ -50,7 +50,11 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
   const save = useUpdateInvoiceSettings();
   const [values, setValues] = useState(settings);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setValues(settings), [settings]);
+  const [reminderText, setReminderText] = useState(settings.reminderDays.join(', '));
+  useEffect(() => {
+    setValues(settings);
+    setReminderText(settings.reminderDays.join(', '));
+  }, [settings]);
   const set = <K extends keyof InvoiceSettings>(key: K, value: InvoiceSettings[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const num = (v: number | string) => (typeof v === 'number' ? v : Number(v) || 0);
@@ -60,9 +64,14 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
       onSubmit={(e) => {
         e.preventDefault();
         setError(null);
+        const parts = reminderText.split(/[\s,]+/).filter(Boolean);
+        const reminderDays = parts.map(Number);
+        if (reminderDays.some((d) => !Number.isInteger(d) || d < 1 || d > 365)) {
+          setError('Reminder days are whole numbers of days past due, from 1 to 365, e.g. 7, 14');
+          return;
+        }
         save.mutate(
-          // Reminder days are kept as stored: the overdue reminder mails are not built yet (ADR 30).
-          values,
+          { ...values, reminderDays },
           {
             onSuccess: () => showToast({ title: 'Invoice settings saved', tone: 'success' }),
             onError: (err) => setError(errorMessage(err, 'The invoice settings could not be saved')),
@@ -134,6 +143,13 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
               value={values.depositPercentage}
               onChange={(v) => set('depositPercentage', num(v))}
             />
+            <TextInput
+              label="Overdue reminders (days past due)"
+              description="A reminder mail with the invoice goes to the customer on each of these days; leave empty for none"
+              placeholder="7, 14"
+              value={reminderText}
+              onChange={(e) => setReminderText(e.currentTarget.value)}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
             <Textarea
@@ -173,6 +189,12 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
               label="MYOB tax code"
               value={values.myobTaxCode}
               onChange={(e) => set('myobTaxCode', e.currentTarget.value)}
+            />
+            <TextInput
+              label="MYOB deposit account"
+              description="The bank account payments go into, e.g. 1-1110"
+              value={values.myobDepositAccount}
+              onChange={(e) => set('myobDepositAccount', e.currentTarget.value)}
             />
           </SimpleGrid>
         </Paper>
