@@ -196,6 +196,8 @@ export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 export const InvoiceReminderSchema = z.object({
   daysOverdue: z.number().int(),
   sentAt: z.string(),
+  /** Why the reminder that fell due was not mailed ('The customer has no email address'); null when mailed. */
+  notSentReason: z.string().nullable(),
 });
 export type InvoiceReminder = z.infer<typeof InvoiceReminderSchema>;
 

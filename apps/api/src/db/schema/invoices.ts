@@ -151,7 +151,7 @@ export const invoicePayments = pgTable(
   ],
 );
 
-/** The overdue reminders sent: one per invoice and reminder day, so a retried run never mails twice. */
+/** The overdue reminders due: one per invoice and reminder day, so a retried run never mails twice. */
 export const invoiceReminders = pgTable(
   'invoice_reminders',
   {
@@ -160,6 +160,9 @@ export const invoiceReminders = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     daysOverdue: integer('days_overdue').notNull(),
     sentAt: createdAt(),
+    // Set when the reminder fell due but could not be mailed (no address): recorded so that later
+    // runs do not retry it forever and fill their batch, and shown on the invoice for the office.
+    notSentReason: text('not_sent_reason'),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.daysOverdue] })],
 );

@@ -100,6 +100,18 @@ describe('overdue reminders', () => {
     expect(t.smtp.to(office)).toHaveLength(0);
   });
 
+  it('for a customer without an email are recorded as not sent, shown on the invoice, and not retried', async () => {
+    const { invoice } = await issuedInvoice({ email: null, billingEmail: null });
+    await run(addDays(invoice.dueDate, 7));
+    expect(await remindersOf(invoice.id)).toMatchObject([
+      { daysOverdue: 7, notSentReason: 'The customer has no email address' },
+    ]);
+    await run(addDays(invoice.dueDate, 8));
+    expect(await remindersOf(invoice.id)).toHaveLength(1);
+    await run(addDays(invoice.dueDate, 14));
+    expect((await remindersOf(invoice.id)).map((r) => r.daysOverdue)).toEqual([7, 14]);
+  });
+
   it('are not sent for a paid or credited invoice', async () => {
     const { invoice: paid } = await issuedInvoice();
     const payment = await t.asManager('POST', `/api/invoices/${paid.id}/payments`, {

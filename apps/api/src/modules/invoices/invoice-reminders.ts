@@ -17,6 +17,8 @@ import {
 // reminderDays past the due date (the operator's today), the customer is mailed the invoice again
 // with what is due and how to pay.
 
+export const REMINDER_NO_EMAIL = 'The customer has no email address';
+
 /**
  * Mails the reminders due at `now` and answers how many went out. The row that marks a reminder sent
  * and the queued mail are one transaction: a retried or concurrent run finds the row and sends
@@ -43,7 +45,9 @@ export async function sendInvoiceReminders(
     const billing = invoice.customerId ? await customerBilling(app.db, invoice.customerId) : undefined;
     const to = billing?.email ?? invoice.billingEmail;
     if (!to) {
+      // Recorded as due but not sent, so the office sees it on the invoice and later runs move on.
       log.warn({ invoiceId, number: invoice.number }, 'overdue reminder not sent: the customer has no email');
+      await recordInvoiceReminder(app.db, invoiceId, daysOverdue, REMINDER_NO_EMAIL);
       continue;
     }
     // Rendered before the transaction, so the invoice's lock is held for milliseconds, not a render.

@@ -493,7 +493,11 @@ export async function getInvoice(db: Db, id: string, today: string): Promise<Inv
       .where(eq(invoicePayments.invoiceId, id))
       .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt)),
     db
-      .select({ daysOverdue: invoiceReminders.daysOverdue, sentAt: invoiceReminders.sentAt })
+      .select({
+        daysOverdue: invoiceReminders.daysOverdue,
+        sentAt: invoiceReminders.sentAt,
+        notSentReason: invoiceReminders.notSentReason,
+      })
       .from(invoiceReminders)
       .where(eq(invoiceReminders.invoiceId, id))
       .orderBy(asc(invoiceReminders.sentAt)),
@@ -520,7 +524,11 @@ export async function getInvoice(db: Db, id: string, today: string): Promise<Inv
         removedAt: iso(p.removedAt),
       }),
     ),
-    reminders: reminders.map((r) => ({ daysOverdue: r.daysOverdue, sentAt: r.sentAt.toISOString() })),
+    reminders: reminders.map((r) => ({
+      daysOverdue: r.daysOverdue,
+      sentAt: r.sentAt.toISOString(),
+      notSentReason: r.notSentReason,
+    })),
   };
 }
 
@@ -821,10 +829,11 @@ export async function recordInvoiceReminder(
   tx: Db,
   invoiceId: string,
   daysOverdue: number,
+  notSentReason: string | null = null,
 ): Promise<boolean> {
   const rows = await tx
     .insert(invoiceReminders)
-    .values({ invoiceId, daysOverdue })
+    .values({ invoiceId, daysOverdue, notSentReason })
     .onConflictDoNothing()
     .returning({ invoiceId: invoiceReminders.invoiceId });
   return rows.length > 0;

@@ -420,7 +420,9 @@ function InvoiceBody({
                 >
                   {invoice.reminders.map((r) => (
                     <Text component="li" size="sm" key={r.daysOverdue}>
-                      Reminder at {r.daysOverdue} days overdue, mailed {format.dateTime(r.sentAt)}
+                      {r.notSentReason
+                        ? `Reminder at ${r.daysOverdue} days overdue not sent (${format.dateTime(r.sentAt)}): ${r.notSentReason}`
+                        : `Reminder at ${r.daysOverdue} days overdue, mailed ${format.dateTime(r.sentAt)}`}
                     </Text>
                   ))}
                 </Stack>

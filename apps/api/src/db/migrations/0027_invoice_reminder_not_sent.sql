@@ -1,0 +1,1 @@
+ALTER TABLE "invoice_reminders" ADD COLUMN "not_sent_reason" text;
