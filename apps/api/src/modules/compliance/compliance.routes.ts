@@ -2,6 +2,7 @@ import {
   ComplianceDuePageSchema,
   ComplianceDueQuerySchema,
   ComplianceVersionSchema,
+  csvRow,
   DocumentTypeInputSchema,
   DocumentTypeSchema,
   DriverComplianceInputSchema,
@@ -18,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { IdParamsSchema, isManager } from '../../http/list-query';
+import { operatorFormatters } from '../settings';
 import { listDocumentTypes, listVersions } from './compliance.repository';
 import {
   createDocumentType,
@@ -199,6 +201,42 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
       const day = today();
       const page = await listDue(app.db, q, day);
       return { ...page, limit: q.limit, offset: q.offset, today: day, days: q.days };
+    },
+  );
+
+  r.get(
+    '/api/compliance/due/export',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'The due list as CSV (UTF-8, header row): every filtered row, not one page',
+        querystring: ComplianceDueQuerySchema.omit({ limit: true, offset: true }),
+      },
+    },
+    async (request, reply) => {
+      const day = today();
+      const [page, format] = await Promise.all([
+        // The filter bounds the list (a year ahead at most); the export takes all of it.
+        listDue(app.db, { ...request.query, limit: 100_000, offset: 0 }, day),
+        operatorFormatters(app.db, app.config.timezone),
+      ]);
+      const header = ['Vehicle or driver', 'Name', 'Record', 'State', 'Due', 'Days left', 'Km left'];
+      const rows = page.items.map((i) => [
+        i.subject === 'vehicle' ? 'Vehicle' : 'Driver',
+        i.subjectName,
+        i.label,
+        i.state === 'overdue' ? 'Overdue' : 'Due soon',
+        i.dueDate ? format.serviceDate(i.dueDate) : '',
+        i.daysLeft,
+        i.kmLeft,
+      ]);
+      // A byte-order mark, so that spreadsheet programs read the UTF-8 as UTF-8.
+      const body = `\uFEFF${csvRow(header)}${rows.map(csvRow).join('')}`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="compliance-due-${day}.csv"`)
+        .send(body);
     },
   );
 

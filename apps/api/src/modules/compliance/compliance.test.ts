@@ -358,6 +358,15 @@ describe('due soon', () => {
       kind: 'registration',
     });
 
+    const csv = await t.asManager('GET', `/api/compliance/due/export?days=30&subjectId=${v.id}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split('\r\n').slice(0, 2)).toEqual([
+      '\uFEFFVehicle or driver,Name,Record,State,Due,Days left,Km left',
+      `Vehicle,${v.registrationNumber},Registration,Overdue,${new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${addDays(today(), -2)}T00:00:00Z`))},-2,`,
+    ]);
+    expect((await t.asDriver('GET', '/api/compliance/due/export')).statusCode).toBe(403);
+
     const bad = await t.asManager('GET', '/api/compliance/due?days=999');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Days must be a whole number from 0 to 365');

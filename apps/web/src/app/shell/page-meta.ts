@@ -29,6 +29,13 @@ const BY_PREFIX: ReadonlyArray<readonly [string, PageMeta]> = [
       description: 'Inspections, fuel logs, emergency alerts and incident reports from drivers',
     },
   ],
+  [
+    '/compliance',
+    {
+      title: 'Compliance',
+      description: 'Registrations, inspections, services, licences and checks due soon or overdue',
+    },
+  ],
   ['/job-offers', { title: 'Job Offers', description: 'Jobs offered to you, waiting for your answer' }],
   ['/available-jobs', { title: 'Available Jobs', description: 'Open jobs that still need a driver' }],
   [
