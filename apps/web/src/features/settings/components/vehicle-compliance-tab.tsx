@@ -196,8 +196,8 @@ export function VehicleComplianceTab({ vehicleId }: { vehicleId: string }) {
   const c = query.data;
   const s = c.service;
   const serviceLine =
-    s.state === 'unknown'
-      ? 'No service interval recorded'
+    s.dueDate === null && s.dueOdometer === null
+      ? 'interval not recorded'
       : [
           s.dueDate ? `due ${f.serviceDate(s.dueDate)}` : null,
           s.dueOdometer !== null ? `at ${f.number(s.dueOdometer)} km` : null,
@@ -223,7 +223,12 @@ export function VehicleComplianceTab({ vehicleId }: { vehicleId: string }) {
           }
           variant="light"
         >
-          Service: {s.state === 'unknown' ? 'not set' : s.state.replace('_', ' ')}
+          Service:{' '}
+          {s.state !== 'unknown'
+            ? s.state.replace('_', ' ')
+            : s.dueOdometer !== null
+              ? 'awaiting an odometer reading'
+              : 'not set'}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">
@@ -245,7 +250,13 @@ export function VehicleComplianceTab({ vehicleId }: { vehicleId: string }) {
           No services recorded yet.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        // Focusable, so a keyboard can scroll the columns a phone cannot show at once.
+        <Table.ScrollContainer
+          minWidth={420}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Latest services table' },
+          }}
+        >
           <Table striped aria-label="Latest services">
             <Table.Thead>
               <Table.Tr>
