@@ -63,7 +63,7 @@ test("driver's Compliance tab: records an MR licence, medical and children check
   await tab.getByRole('combobox', { name: 'Class' }).click();
   await page.getByRole('option', { name: 'MR', exact: true }).click();
   await tab.getByLabel('Licence expiry').fill(day(400));
-  await tab.getByLabel('Medical certificate expiry').fill(day(10));
+  await tab.getByLabel('Medical expiry').fill(day(10));
   await tab.getByLabel('Check expiry').fill(day(-3));
   await tab.getByRole('button', { name: 'Save record' }).click();
   await expect(toast(page, 'Compliance record saved')).toBeVisible();

@@ -99,13 +99,12 @@ function DriverRecordForm({ driverId, compliance }: { driverId: string; complian
           />
           <TextInput type="date" label="Licence expiry" {...form.getInputProps('licenceExpiry')} />
         </SimpleGrid>
+        <Title order={4} size="h5">
+          Medical and working with children check
+        </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            type="date"
-            label="Medical certificate expiry"
-            {...form.getInputProps('medicalExpiry')}
-          />
-          <TextInput label="Working with children check" {...form.getInputProps('childrenCheckNumber')} />
+          <TextInput type="date" label="Medical expiry" {...form.getInputProps('medicalExpiry')} />
+          <TextInput label="Children check number" {...form.getInputProps('childrenCheckNumber')} />
           <TextInput type="date" label="Check expiry" {...form.getInputProps('childrenCheckExpiry')} />
         </SimpleGrid>
         {compliance.documents.length > 0 && (

@@ -70,13 +70,13 @@ function RecordForm({ vehicleId, compliance }: { vehicleId: string; compliance: 
       },
     }),
   );
-  const date = (name: keyof Values, label: string, description?: string) => (
-    <TextInput type="date" label={label} description={description} {...form.getInputProps(name)} />
+  const date = (name: keyof Values, label: string) => (
+    <TextInput type="date" label={label} {...form.getInputProps(name)} />
   );
-  const whole = (name: keyof Values, label: string, description?: string) => (
+  const whole = (name: keyof Values, label: string, placeholder?: string) => (
     <NumberInput
       label={label}
-      description={description}
+      placeholder={placeholder}
       hideControls
       allowDecimal={false}
       allowNegative={false}
@@ -90,20 +90,30 @@ function RecordForm({ vehicleId, compliance }: { vehicleId: string; compliance: 
           {date('registrationExpiry', 'Registration expiry')}
           {date('insuranceExpiry', 'Insurance expiry')}
         </SimpleGrid>
-        <Title order={4} size="h5">
-          Safety inspection
-        </Title>
+        <div>
+          <Title order={4} size="h5">
+            Safety inspection
+          </Title>
+          <Text size="xs" c="dimmed">
+            Due the last inspection plus its interval, or on the certificate's expiry when one is recorded.
+          </Text>
+        </div>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           {date('lastInspectionDate', 'Last inspection')}
           {whole('inspectionIntervalMonths', 'Every (months)', 'e.g. 6')}
-          {date('inspectionDue', 'Certificate expiry', 'Overrides last + interval')}
+          {date('inspectionDue', 'Certificate expiry')}
         </SimpleGrid>
-        <Title order={4} size="h5">
-          Service interval
-        </Title>
+        <div>
+          <Title order={4} size="h5">
+            Service interval
+          </Title>
+          <Text size="xs" c="dimmed">
+            Every so many km or months, whichever comes first; the km count from the latest fuel log.
+          </Text>
+        </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {whole('serviceIntervalKm', 'Every (km)', 'Whichever comes first')}
-          {whole('serviceIntervalMonths', 'Every (months)')}
+          {whole('serviceIntervalKm', 'Every (km)', 'e.g. 20000')}
+          {whole('serviceIntervalMonths', 'Every (months)', 'e.g. 12')}
           {date('lastServiceDate', 'Last service')}
           {whole('lastServiceOdometer', 'Odometer at last service (km)')}
         </SimpleGrid>
