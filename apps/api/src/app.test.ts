@@ -161,6 +161,7 @@ describe('branding', () => {
       locale: 'en-AU',
       timeZone: 'Australia/Sydney',
       hoursRuleSet: 'au-hvnl-standard-solo',
+      licenceClassSet: 'au',
       signOnMinutes: 30,
       signOffMinutes: 15,
       terminalIdleMinutes: 3,

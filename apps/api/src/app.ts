@@ -11,6 +11,7 @@ import { deriveKey } from './lib/secrets';
 import { createMailer, type Mailer } from './mail/mailer';
 import { attentionRoutes } from './modules/attention';
 import { authRoutes, googleRoutes } from './modules/auth';
+import { complianceRoutes } from './modules/compliance';
 import { customersRoutes } from './modules/customers';
 import { depotsRoutes } from './modules/depots';
 import { dispatchRoutes } from './modules/dispatch';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(depotsRoutes);
   await app.register(subcontractorsRoutes);
   await app.register(driversRoutes);
+  await app.register(complianceRoutes);
   await app.register(customersRoutes);
   await app.register(logosRoutes);
   await app.register(documentSettingsRoutes);

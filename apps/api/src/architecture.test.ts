@@ -31,6 +31,14 @@ const ALLOWED: Record<string, string> = {};
  */
 const TABLE_OWNERS: Record<string, readonly string[]> = {
   auth: ['accounts', 'passwordResetTokens'],
+  compliance: [
+    'complianceDocumentTypes',
+    'complianceRecordVersions',
+    'driverCompliance',
+    'driverDocuments',
+    'vehicleCompliance',
+    'vehicleServices',
+  ],
   customers: ['customerContacts', 'customers'],
   depots: ['depots'],
   'document-settings': ['documentSettings'],

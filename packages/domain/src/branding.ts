@@ -5,6 +5,7 @@ export const DEFAULT_TERMINAL_IDLE_MINUTES = 3;
 
 import { DEFAULT_HOURS_RULE_SET_ID } from './driver-hours.rules';
 import { DEFAULT_OPERATOR_CURRENCY, DEFAULT_OPERATOR_LOCALE, DEFAULT_OPERATOR_TIME_ZONE } from './format';
+import { DEFAULT_LICENCE_CLASS_SET_ID } from './licence-classes';
 
 // The operator's branding and its fallbacks, kept apart from the Zod schemas: every page of the web
 // app shows the branding, and the sign-in and terminal pages load no Zod for it (ADR 20).
@@ -26,6 +27,7 @@ export const DEFAULT_BRANDING = {
   locale: DEFAULT_OPERATOR_LOCALE,
   timeZone: DEFAULT_OPERATOR_TIME_ZONE,
   hoursRuleSet: DEFAULT_HOURS_RULE_SET_ID,
+  licenceClassSet: DEFAULT_LICENCE_CLASS_SET_ID,
   signOnMinutes: DEFAULT_SIGN_ON_MINUTES,
   signOffMinutes: DEFAULT_SIGN_OFF_MINUTES,
   terminalIdleMinutes: DEFAULT_TERMINAL_IDLE_MINUTES,

@@ -118,6 +118,13 @@ export type Vehicle = z.infer<typeof VehicleSchema>;
 export const VehicleCategoryInputSchema = z.object({
   name: requiredText('Category name is required'),
   color: hexColor().default(DEFAULT_CATEGORY_COLOR),
+  /** The licence class its vehicles need, of the operator's set (the API checks it); null or '': none. */
+  requiredLicenceClass: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : (v ?? null)),
+      z.string().max(10).nullable(),
+    )
+    .optional(),
 });
 export type VehicleCategoryInput = z.input<typeof VehicleCategoryInputSchema>;
 
@@ -126,6 +133,7 @@ export const VehicleCategorySchema = z.object({
   name: z.string(),
   slug: z.string(),
   color: z.string(),
+  requiredLicenceClass: z.string().nullable(),
   isActive: z.union([z.literal(0), z.literal(1)]),
   vehicleCount: z.number().int(),
 });

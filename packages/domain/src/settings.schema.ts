@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APP_ICONS, type DEFAULT_BRANDING, LOGO_BACKGROUNDS } from './branding';
 import { HOURS_RULE_SET_IDS } from './driver-hours.rules';
 import { currencyCode, lineText, localeTag, requiredText } from './fields';
+import { LICENCE_CLASS_SET_IDS } from './licence-classes';
 
 export const SIGN_ON_OFF_MESSAGE = 'Enter whole minutes from 0 to 240';
 export const TERMINAL_IDLE_MESSAGE = 'Enter whole minutes from 1 to 60';
@@ -33,6 +34,8 @@ export const AppSettingsSchema = z.object({
   timeZone: z.string(),
   /** The driver hours rule set allocations are checked against, and the sign-on/off allowances of planned work. */
   hoursRuleSet: z.enum(HOURS_RULE_SET_IDS),
+  /** The licence class set drivers' licences and vehicle categories are written in (ADR 33). */
+  licenceClassSet: z.enum(LICENCE_CLASS_SET_IDS),
   signOnMinutes: z.number().int(),
   signOffMinutes: z.number().int(),
   /** A driver signed in at a terminal is signed out after this many minutes without a touch. */
@@ -61,6 +64,9 @@ export const UpdateAppSettingsInputSchema = z.object({
   currency: currencyCode().optional(),
   locale: localeTag().optional(),
   hoursRuleSet: z.enum(HOURS_RULE_SET_IDS, { error: 'Choose a rule set from the list' }).optional(),
+  licenceClassSet: z
+    .enum(LICENCE_CLASS_SET_IDS, { error: 'Choose a licence class set from the list' })
+    .optional(),
   signOnMinutes: allowanceMinutes().optional(),
   signOffMinutes: allowanceMinutes().optional(),
   terminalIdleMinutes: terminalIdleMinutes().optional(),

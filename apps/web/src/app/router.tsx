@@ -162,6 +162,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'compliance',
+                Component: RequireManager,
+                children: [
+                  {
+                    index: true,
+                    element: lazyPage(
+                      () => import('../features/compliance/pages/compliance-page'),
+                      'CompliancePage',
+                    ),
+                  },
+                ],
+              },
+              {
                 path: 'invoices',
                 Component: RequireManager,
                 children: [

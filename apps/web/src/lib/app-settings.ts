@@ -2,6 +2,7 @@ import {
   type AppSettings,
   DEFAULT_BRANDING,
   getHoursRuleSet,
+  getLicenceClassSet,
   isCurrencyCode,
   isLocale,
   resolveAppIcon,
@@ -32,6 +33,7 @@ export function withBrandingDefaults(raw: unknown): AppSettings {
     locale: typeof s.locale === 'string' && isLocale(s.locale) ? s.locale : DEFAULT_BRANDING.locale,
     timeZone: text(s.timeZone) ?? DEFAULT_BRANDING.timeZone,
     hoursRuleSet: getHoursRuleSet(text(s.hoursRuleSet)).id as AppSettings['hoursRuleSet'],
+    licenceClassSet: getLicenceClassSet(text(s.licenceClassSet)).id,
     signOnMinutes: typeof s.signOnMinutes === 'number' ? s.signOnMinutes : DEFAULT_BRANDING.signOnMinutes,
     signOffMinutes: typeof s.signOffMinutes === 'number' ? s.signOffMinutes : DEFAULT_BRANDING.signOffMinutes,
     terminalIdleMinutes:

@@ -13,6 +13,8 @@ export const vehicleCategoriesNew = pgTable('vehicle_categories_new', {
   slug: text('slug').notNull().unique(),
   /** Hex colour as edited in settings. */
   color: text('color').notNull().default('#3b82f6'),
+  /** The licence class a driver needs for vehicles of this category (of the operator's set); null: none. */
+  requiredLicenceClass: text('required_licence_class'),
   isActive: flag('is_active', 1),
   ...timestamps(),
 });

@@ -1,6 +1,7 @@
 // The whole data model. drizzle-kit reads this file; client.ts passes it to Drizzle.
 export * from './attention';
 export * from './auth';
+export * from './compliance';
 export * from './customers';
 export * from './events';
 export * from './fleet';

@@ -23,6 +23,8 @@ export const appSettings = pgTable('app_settings', {
   /** The driver hours rule set (packages/domain driver-hours.rules.ts) allocations are checked against. */
   hoursRuleSet: text('hours_rule_set').notNull().default('au-hvnl-standard-solo'),
   /** Planned work starts this long before a job's first departure and ends this long after its last arrival. */
+  /** The licence class set (packages/domain licence-classes.ts) drivers' licences and vehicle categories use. */
+  licenceClassSet: text('licence_class_set').notNull().default('au'),
   signOnMinutes: integer('sign_on_minutes').notNull().default(30),
   signOffMinutes: integer('sign_off_minutes').notNull().default(15),
   /** A driver signed in at a terminal is signed out after this many minutes without a touch. */

@@ -81,6 +81,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
           ...(input.currency ? { currency: input.currency } : {}),
           ...(input.locale ? { locale: input.locale } : {}),
           ...(input.hoursRuleSet ? { hoursRuleSet: input.hoursRuleSet } : {}),
+          ...(input.licenceClassSet ? { licenceClassSet: input.licenceClassSet } : {}),
           ...(input.signOnMinutes !== undefined ? { signOnMinutes: input.signOnMinutes } : {}),
           ...(input.signOffMinutes !== undefined ? { signOffMinutes: input.signOffMinutes } : {}),
           ...(input.terminalIdleMinutes !== undefined

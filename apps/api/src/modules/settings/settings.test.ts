@@ -60,6 +60,7 @@ describe('branding settings', () => {
       locale: 'en-AU',
       timeZone: 'Australia/Sydney',
       hoursRuleSet: 'au-hvnl-standard-solo',
+      licenceClassSet: 'au',
       signOnMinutes: 30,
       signOffMinutes: 15,
       terminalIdleMinutes: 3,

@@ -21,6 +21,7 @@ const columns = {
   name: vehicleCategoriesNew.name,
   slug: vehicleCategoriesNew.slug,
   color: vehicleCategoriesNew.color,
+  requiredLicenceClass: vehicleCategoriesNew.requiredLicenceClass,
   isActive: vehicleCategoriesNew.isActive,
   vehicleCount: vehicleCount.mapWith(Number),
 };
@@ -78,7 +79,10 @@ export async function findClashingSlugs(db: Db, base: string, exceptId?: string)
   return rows.map((r) => r.slug);
 }
 
-export async function insertCategory(db: Db, values: { name: string; slug: string; color: string }) {
+export async function insertCategory(
+  db: Db,
+  values: { name: string; slug: string; color: string; requiredLicenceClass?: string | null },
+) {
   const [row] = await db
     .insert(vehicleCategoriesNew)
     .values(values)
@@ -90,7 +94,7 @@ export async function insertCategory(db: Db, values: { name: string; slug: strin
 export async function updateCategory(
   db: Db,
   id: string,
-  values: { name: string; slug: string; color: string },
+  values: { name: string; slug: string; color: string; requiredLicenceClass?: string | null },
 ) {
   await db
     .update(vehicleCategoriesNew)

@@ -1,10 +1,18 @@
-import { slugify, type VehicleCategory, type VehicleCategoryInputSchema } from '@dms/domain';
+import {
+  getLicenceClassSet,
+  isLicenceClassOf,
+  licenceClassMessage,
+  slugify,
+  type VehicleCategory,
+  type VehicleCategoryInputSchema,
+} from '@dms/domain';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
 import { RecordHooks, UsageRegistry } from '../../lib/record-hooks';
 import { plural } from '../../lib/wording';
+import { getAppSettings } from '../settings';
 import {
   deleteCategory,
   findClashingSlugs,
@@ -33,6 +41,25 @@ async function uniqueSlug(db: Db, name: string, exceptId?: string): Promise<stri
   }
 }
 
+/**
+ * The class must be one of the operator's set (ADR 33); it is kept as sent when not sent at all, so an
+ * older client that knows no classes does not clear them.
+ */
+async function licenceClassOf(
+  db: Db,
+  input: CategoryInput,
+): Promise<{ requiredLicenceClass?: string | null }> {
+  if (input.requiredLicenceClass === undefined) return {};
+  if (input.requiredLicenceClass === null) return { requiredLicenceClass: null };
+  const set = getLicenceClassSet((await getAppSettings(db)).licenceClassSet);
+  if (!isLicenceClassOf(set, input.requiredLicenceClass)) {
+    throw new HttpError(400, licenceClassMessage(set), [
+      { path: 'requiredLicenceClass', message: licenceClassMessage(set) },
+    ]);
+  }
+  return { requiredLicenceClass: input.requiredLicenceClass };
+}
+
 /** Two requests may pick the same free slug at once; the loser tries again with a fresh look. */
 async function retryingSlugClash<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -47,8 +74,9 @@ async function retryingSlugClash<T>(work: () => Promise<T>): Promise<T> {
 export function createCategory(db: Database, input: CategoryInput): Promise<VehicleCategory> {
   return retryingSlugClash(() =>
     db.transaction(async (tx) => {
+      const licence = await licenceClassOf(tx, input);
       const slug = await uniqueSlug(tx, input.name);
-      const id = await insertCategory(tx, { name: input.name, color: input.color, slug });
+      const id = await insertCategory(tx, { name: input.name, color: input.color, slug, ...licence });
       return (await getCategory(tx, id))!;
     }),
   );
@@ -60,8 +88,9 @@ export function updateCategoryById(db: Database, id: string, input: CategoryInpu
     db.transaction(async (tx) => {
       const current = await lockCategory(tx, id);
       if (!current) throw new HttpError(404, CATEGORY_NOT_FOUND);
+      const licence = await licenceClassOf(tx, input);
       const slug = await uniqueSlug(tx, input.name, id);
-      await updateCategory(tx, id, { name: input.name, color: input.color, slug });
+      await updateCategory(tx, id, { name: input.name, color: input.color, slug, ...licence });
       if (slug !== current.slug) await categorySlugChanged.run(tx, id, slug);
       return (await getCategory(tx, id))!;
     }),

@@ -10,6 +10,7 @@ import {
   IconLayoutDashboard,
   type IconProps,
   IconSettings,
+  IconShieldCheck,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -31,6 +32,7 @@ const NAV: Record<Portal, NavItem[]> = {
     { label: 'Dispatch', to: '/dispatch', prefix: '/dispatch', Icon: IconCalendarTime },
     { label: 'Invoices', to: '/invoices', prefix: '/invoices', Icon: IconFileInvoice },
     { label: 'Reports', to: '/reports', prefix: '/reports', Icon: IconChartBar },
+    { label: 'Compliance', to: '/compliance', prefix: '/compliance', Icon: IconShieldCheck },
     { label: 'Settings', to: '/settings/general', prefix: '/settings', Icon: IconSettings },
   ],
   driver: [

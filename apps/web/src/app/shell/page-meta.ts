@@ -30,6 +30,13 @@ const BY_PREFIX: ReadonlyArray<readonly [string, PageMeta]> = [
         'Inspections, fuel logs, emergency alerts and incident reports from drivers, and allocation overrides',
     },
   ],
+  [
+    '/compliance',
+    {
+      title: 'Compliance',
+      description: 'Registrations, inspections, services, licences and checks due soon or overdue',
+    },
+  ],
   ['/job-offers', { title: 'Job Offers', description: 'Jobs offered to you, waiting for your answer' }],
   ['/available-jobs', { title: 'Available Jobs', description: 'Open jobs that still need a driver' }],
   [

@@ -1,11 +1,13 @@
 import {
   DEFAULT_CATEGORY_COLOR,
+  getLicenceClassSet,
   type VehicleCategory,
   type VehicleCategoryInput,
   VehicleCategoryInputSchema,
 } from '@dms/domain';
-import { ColorInput, Stack, TextInput } from '@mantine/core';
+import { ColorInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useAppSettings } from '../../../lib/app-settings';
 import { validateForm } from '../../../lib/form-errors';
 import { useCreateCategory, useUpdateCategory } from '../api/fleet';
 import { serverFieldErrors } from '../api/list-page';
@@ -28,8 +30,24 @@ const SWATCHES = [
 function CategoryForm({ category, onDone }: { category?: VehicleCategory; onDone: () => void }) {
   const create = useCreateCategory();
   const update = useUpdateCategory();
+  const { licenceClassSet } = useAppSettings().settings;
+  const set = getLicenceClassSet(licenceClassSet);
+  const classOptions: { value: string; label: string }[] = set.classes.map((c) => ({ value: c, label: c }));
+  if (
+    category?.requiredLicenceClass &&
+    !classOptions.some((o) => o.value === category.requiredLicenceClass)
+  ) {
+    classOptions.push({
+      value: category.requiredLicenceClass,
+      label: `${category.requiredLicenceClass} (not in your set)`,
+    });
+  }
   const form = useForm<VehicleCategoryInput>({
-    initialValues: { name: category?.name ?? '', color: category?.color ?? DEFAULT_CATEGORY_COLOR },
+    initialValues: {
+      name: category?.name ?? '',
+      color: category?.color ?? DEFAULT_CATEGORY_COLOR,
+      requiredLicenceClass: category?.requiredLicenceClass ?? null,
+    },
     validate: (values) => validateForm(VehicleCategoryInputSchema, values).errors,
   });
 
@@ -64,6 +82,14 @@ function CategoryForm({ category, onDone }: { category?: VehicleCategory; onDone
           withEyeDropper={false}
           {...form.getInputProps('color')}
         />
+        <Select
+          label="Licence class needed"
+          description={`A driver's licence must cover this class (${set.name}); leave empty when any licence will do.`}
+          placeholder="No class needed"
+          data={classOptions}
+          clearable
+          {...form.getInputProps('requiredLicenceClass')}
+        />
         <FormActions
           submitLabel={category ? 'Save Changes' : 'Add Category'}
           loading={create.isPending || update.isPending}
@@ -74,7 +100,7 @@ function CategoryForm({ category, onDone }: { category?: VehicleCategory; onDone
   );
 }
 
-/** Add or edit a vehicle category: name and colour (default #3b82f6, spec 2 §9). */
+/** Add or edit a vehicle category: name, colour (default #3b82f6, spec 2 §9) and the licence class it needs. */
 export function CategoryFormDialog({
   opened,
   onClose,

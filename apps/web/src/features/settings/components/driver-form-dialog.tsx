@@ -1,11 +1,12 @@
 import { CreateDriverInputSchema, type Driver } from '@dms/domain';
-import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useCreateDriver, useUpdateDriver } from '../api/drivers';
 import { serverFieldErrors } from '../api/list-page';
 import { notifySettingsFailure, notifySettingsSuccess } from '../settings-toasts';
+import { DriverComplianceTab } from './driver-compliance-tab';
 import { FormActions, FormDialog } from './form-dialog';
 
 interface DriverFormValues {
@@ -140,9 +141,26 @@ export function DriverFormDialog({
       opened={opened}
       onClose={onClose}
       title={driver ? 'Edit Driver' : 'Add Driver'}
+      size={driver ? 'lg' : 'md'}
       data-testid="driver-dialog"
     >
-      <DriverForm key={driver?.id ?? 'new'} driver={driver} onDone={onClose} />
+      {driver ? (
+        // A stored driver has their compliance record beside their details (issue 26).
+        <Tabs defaultValue="details" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="details">Details</Tabs.Tab>
+            <Tabs.Tab value="compliance">Compliance</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details">
+            <DriverForm key={driver.id} driver={driver} onDone={onClose} />
+          </Tabs.Panel>
+          <Tabs.Panel value="compliance">
+            <DriverComplianceTab driverId={driver.id} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <DriverForm key="new" onDone={onClose} />
+      )}
     </FormDialog>
   );
 }

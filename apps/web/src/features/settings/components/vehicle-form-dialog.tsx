@@ -13,6 +13,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Tabs,
   TagsInput,
   Text,
   TextInput,
@@ -29,6 +30,7 @@ import {
 import { serverFieldErrors } from '../api/list-page';
 import { FormActions, FormDialog } from './form-dialog';
 import { saveHandlers } from './save-handlers';
+import { VehicleComplianceTab } from './vehicle-compliance-tab';
 
 interface VehicleFormValues {
   registrationNumber: string;
@@ -310,13 +312,29 @@ export function VehicleFormDialog({
       size="lg"
       data-testid="vehicle-dialog"
     >
-      <VehicleForm
-        key={vehicle?.id ?? 'new'}
-        type={type}
-        vehicle={vehicle}
-        fixedSubcontractorId={fixedSubcontractorId}
-        onDone={onClose}
-      />
+      {vehicle ? (
+        // A stored vehicle has its compliance record beside its details (issue 26).
+        <Tabs defaultValue="details" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="details">Details</Tabs.Tab>
+            <Tabs.Tab value="compliance">Compliance</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details">
+            <VehicleForm
+              key={vehicle.id}
+              type={type}
+              vehicle={vehicle}
+              fixedSubcontractorId={fixedSubcontractorId}
+              onDone={onClose}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="compliance">
+            <VehicleComplianceTab vehicleId={vehicle.id} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <VehicleForm key="new" type={type} fixedSubcontractorId={fixedSubcontractorId} onDone={onClose} />
+      )}
     </FormDialog>
   );
 }

@@ -4,6 +4,8 @@ import {
   DEFAULT_HOURS_RULE_SET_ID,
   HOURS_RULE_SET_OPTIONS,
   type HoursRuleSetId,
+  LICENCE_CLASS_SET_OPTIONS,
+  type LicenceClassSetId,
   type LogoBackground,
   OPERATOR_LOCALES,
   UpdateAppSettingsInputSchema,
@@ -40,6 +42,7 @@ interface GeneralValues {
   currency: string;
   locale: string;
   hoursRuleSet: HoursRuleSetId;
+  licenceClassSet: LicenceClassSetId;
   signOnMinutes: number | string;
   signOffMinutes: number | string;
 }
@@ -87,6 +90,7 @@ function valuesOf(settings: BrandingForm): GeneralValues {
     currency: settings.currency,
     locale: settings.locale,
     hoursRuleSet: settings.hoursRuleSet,
+    licenceClassSet: settings.licenceClassSet,
     signOnMinutes: settings.signOnMinutes,
     signOffMinutes: settings.signOffMinutes,
   };
@@ -104,6 +108,7 @@ export default function GeneralPanel() {
       currency: 'AUD',
       locale: 'en-AU',
       hoursRuleSet: DEFAULT_HOURS_RULE_SET_ID,
+      licenceClassSet: 'au',
       signOnMinutes: 30,
       signOffMinutes: 15,
     },
@@ -223,6 +228,14 @@ export default function GeneralPanel() {
                   allowDeselect={false}
                   data={HOURS_RULE_SET_OPTIONS}
                   {...form.getInputProps('hoursRuleSet')}
+                />
+                <Select
+                  label="Licence classes"
+                  description="The classes drivers' licences are recorded in and vehicle categories need; each covers those before it."
+                  required
+                  allowDeselect={false}
+                  data={LICENCE_CLASS_SET_OPTIONS}
+                  {...form.getInputProps('licenceClassSet')}
                 />
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <NumberInput

@@ -40,6 +40,7 @@ export default function VehicleCategoriesPanel() {
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th visibleFrom="xs">Colour</Table.Th>
+              <Table.Th>Licence</Table.Th>
               <Table.Th>Vehicles</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
@@ -62,6 +63,7 @@ export default function VehicleCategoriesPanel() {
                     {c.color}
                   </Text>
                 </Table.Td>
+                <Table.Td>{c.requiredLicenceClass ?? 'Any'}</Table.Td>
                 <Table.Td>{plural(c.vehicleCount, 'vehicle')}</Table.Td>
                 <Table.Td>
                   <RowActions name={c.name} onEdit={() => form.open(c)} onDelete={() => deleting.open(c)} />
