@@ -303,6 +303,7 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
             message: request.body.message,
             createdBy: request.identity.user?.id ?? null,
             hoursOverrideReason: request.body.hoursOverrideReason,
+            complianceOverrideReason: request.body.complianceOverrideReason,
           },
           new Date(),
           hours,
@@ -335,7 +336,12 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
           request.params.id,
           request.body.status,
           request.body.slotId,
-          { hours, reason: request.body.hoursOverrideReason, userId: request.identity.user?.id ?? null },
+          {
+            hours,
+            reason: request.body.hoursOverrideReason,
+            complianceReason: request.body.complianceOverrideReason,
+            userId: request.identity.user?.id ?? null,
+          },
         );
         const job = (await getJob(tx, decided.jobId))!;
         await announce(tx, job.id, [decided.driverId, ...notTaken]);
