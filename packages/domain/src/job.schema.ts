@@ -479,6 +479,10 @@ export const COMPLIANCE_REFUSAL = {
     'This allocation fails a compliance check. Give a reason to allocate anyway, or choose another driver or vehicle.',
 } as const;
 
+/** The terminal's refusal of a vehicle whose registration or insurance has lapsed (no override there). */
+export const clockInLapsedMessage = (problems: readonly string[]) =>
+  `This vehicle cannot be taken out: ${problems.join('; ')}. Choose another vehicle and tell the office.`;
+
 export const JobSaveResultSchema = JobSchema.extend({
   clashes: z.array(JobClashSchema),
   /** Compliance warnings (a service overdue) of the slots this save allocated: shown, never blocking. */
