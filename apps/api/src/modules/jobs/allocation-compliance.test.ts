@@ -353,4 +353,30 @@ describe('the board, offers and requests', () => {
     expect(await slotDriver(job.id)).toBe(d.user.id);
     expect((await overridesOf(job.id)).map((r) => r.reason)).toEqual(['HR upgrade test passed yesterday']);
   });
+
+  it("lists in a driver's Available jobs only jobs with an open slot their licence lets them take", async () => {
+    const minibusCategory = await createCategory(t.db, 'Minibus');
+    const minibus = await createVehicle(t.db, { categoryId: minibusCategory.id });
+    const coach = await coachWith({});
+    const coachJob = await publishedWithOpenSlot(coach.id);
+    const minibusJob = await publishedWithOpenSlot(minibus.id);
+    const listed = async (call: Caller) =>
+      ((await call('GET', '/api/jobs/available?limit=200')).json().items as { id: string }[]).map(
+        (j) => j.id,
+      );
+
+    const mr = await signedIn({ licenceClass: 'MR', licenceExpiry: '2040-01-01' }, 'Avail Mr');
+    expect(await listed(mr.call)).toContain(minibusJob.id);
+    expect(await listed(mr.call)).not.toContain(coachJob.id);
+
+    // HC covers HR (the class hierarchy).
+    const hc = await signedIn({ licenceClass: 'HC', licenceExpiry: '2040-01-01' }, 'Avail Hc');
+    expect(await listed(hc.call)).toEqual(expect.arrayContaining([coachJob.id, minibusJob.id]));
+
+    // A licence that lapses before the service date qualifies for nothing then.
+    const lapsing = await signedIn({ licenceClass: 'HC', licenceExpiry: '2031-03-09' }, 'Avail Lapsing');
+    const forLapsing = await listed(lapsing.call);
+    expect(forLapsing).not.toContain(coachJob.id);
+    expect(forLapsing).not.toContain(minibusJob.id);
+  });
 });
