@@ -136,3 +136,64 @@ test('a licence class that does not cover the coach is refused by name, overridd
     void driver;
   }
 });
+
+test('the terminal refuses clock-in with a vehicle whose registration has lapsed, saying why', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const registration = `LAP${stamp.slice(-5)}`;
+  const categories = await api<{ items: { id: string }[] }>(page, 'GET', '/api/vehicle-categories-new');
+  const vehicle = await api<{ id: string }>(page, 'POST', '/api/vehicles', {
+    type: 'company_owned',
+    categoryId: categories.items[0]!.id,
+    registrationNumber: registration,
+    nickname: `Lapsed ${stamp}`,
+    seatedCapacity: 22,
+  });
+  await api(page, 'PUT', `/api/vehicles/${vehicle.id}/compliance`, { registrationExpiry: sydneyDate(-2) });
+
+  await page.goto('/settings/terminals');
+  await page.getByRole('button', { name: 'Add Terminal' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Terminal' });
+  await add.getByRole('textbox', { name: 'Name' }).fill(`Depot kiosk ${stamp}`);
+  await add.getByRole('button', { name: 'Add Terminal' }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Enrolment code' });
+  const code = (await codeDialog.getByTestId('enrolment-code').textContent()) ?? '';
+  await codeDialog.getByRole('button', { name: 'Done' }).click();
+
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  try {
+    const device = await context.newPage();
+    await device.goto('/terminal');
+    await device.getByRole('textbox', { name: 'Enrolment code' }).fill(code);
+    await device.getByRole('button', { name: 'Enrol This Device' }).click();
+    await expect(device.getByRole('heading', { name: 'Enter your PIN' })).toBeVisible();
+    // Noah Brown's PIN (the demo's).
+    await device.keyboard.type('5555');
+    await expect(device).toHaveURL(/\/terminal\/dashboard$/);
+    await device.getByRole('button', { name: 'Clock In' }).click();
+    const choose = device.getByTestId('vehicle-dialog');
+    await choose.getByTestId('vehicle-option').filter({ hasText: registration }).click();
+    await choose.getByRole('button', { name: 'Confirm & Clock In' }).click();
+    const inspection = device.getByTestId('inspection-dialog');
+    const questions = inspection.getByTestId('inspection-question');
+    for (let i = 0; i < (await questions.count()); i++) {
+      await questions.nth(i).getByText('Pass', { exact: true }).click();
+    }
+    await inspection.getByRole('button', { name: 'Submit Inspection' }).click();
+    const refusal = toast(device, 'Failed to start shift');
+    await expect(refusal).toContainText(
+      `This vehicle cannot be taken out: Registration of ${registration} expired`,
+    );
+    // No shift began: the inspection stays open for another vehicle or Cancel.
+    await expect(device.getByRole('dialog', { name: 'Pre-Departure Inspection' })).toBeVisible();
+    const active = await device.request.get('/api/shifts/active', { headers });
+    expect(await active.json()).toBeNull();
+    await device.waitForTimeout(800);
+    await device.screenshot({ path: '.tmp/screenshots/terminal-clock-in-lapsed-tablet-light.png' });
+  } finally {
+    await context.close();
+  }
+});
