@@ -122,6 +122,8 @@ export const DecideRequestInputSchema = z.object({
   slotId: optionalId(),
   /** Required when approving breaks the driver hours rules (recorded). */
   hoursOverrideReason: optionalText(500),
+  /** Why the allocation goes ahead although a compliance check refuses (recorded; required then). */
+  complianceOverrideReason: optionalText(500),
 });
 export type DecideRequestInput = z.input<typeof DecideRequestInputSchema>;
 
@@ -132,6 +134,8 @@ export const CreateOfferInputSchema = z.object({
   message: optionalText(),
   /** Required when the offer breaks the driver hours rules (recorded). */
   hoursOverrideReason: optionalText(500),
+  /** Why the allocation goes ahead although a compliance check refuses (recorded; required then). */
+  complianceOverrideReason: optionalText(500),
 });
 export type CreateOfferInput = z.input<typeof CreateOfferInputSchema>;
 

@@ -274,6 +274,8 @@ export const JobInputSchema = z.object({
   version: optionalVersion(),
   /** Why a driver is put on the job although the hours check warns (recorded; required then). */
   hoursOverrideReason: optionalText(500),
+  /** Why the allocation goes ahead although a compliance check refuses (recorded; required then). */
+  complianceOverrideReason: optionalText(500),
 });
 export type JobInput = z.input<typeof JobInputSchema>;
 export type JobInputParsed = z.output<typeof JobInputSchema>;
@@ -464,8 +466,27 @@ export const JobClashSchema = z.object({
 export type JobClash = z.infer<typeof JobClashSchema>;
 
 /** The answer of a save: the job as stored, and the clashes it has now. */
+/** One compliance problem of a slot's driver or vehicle on the job's date (issue 26, ADR 33). */
+export const ComplianceProblemSchema = z.object({
+  code: z.string(),
+  subject: z.enum(['driver', 'vehicle']),
+  severity: z.enum(['refusal', 'warning']),
+  message: z.string(),
+});
+
+export const COMPLIANCE_REFUSAL = {
+  reasonRequired:
+    'This allocation fails a compliance check. Give a reason to allocate anyway, or choose another driver or vehicle.',
+} as const;
+
+/** The terminal's refusal of a vehicle whose registration or insurance has lapsed (no override there). */
+export const clockInLapsedMessage = (problems: readonly string[]) =>
+  `This vehicle cannot be taken out: ${problems.join('; ')}. Choose another vehicle and tell the office.`;
+
 export const JobSaveResultSchema = JobSchema.extend({
   clashes: z.array(JobClashSchema),
+  /** Compliance warnings (a service overdue) of the slots this save allocated: shown, never blocking. */
+  complianceWarnings: z.array(ComplianceProblemSchema).default([]),
   /** The drivers this save (or publishing) sent a new offer to, for the result's toast. */
   offeredTo: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
 });

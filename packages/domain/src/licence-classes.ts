@@ -46,6 +46,13 @@ export function isLicenceClassOf(set: LicenceClassSet, value: string): boolean {
   return (set.classes as readonly string[]).includes(value);
 }
 
+/** Every class a licence of class `held` meets, as licenceCovers judges: for filtering in SQL. */
+export function classesCoveredBy(set: LicenceClassSet, held: string | null | undefined): string[] {
+  if (!held) return [];
+  const classes = set.classes as readonly string[];
+  return [...new Set([...classes.slice(0, classes.indexOf(held) + 1), held])];
+}
+
 /**
  * Whether a licence of class `held` allows driving what needs `needed`. Nothing needed is always
  * covered; a class outside the set (say, left over from the other set) covers nothing.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ComplianceProblemCode } from './compliance-problems';
 import { ListQuerySchema, lineText, multilineText, requiredText } from './fields';
 import { wordsOf } from './terminal-forms.schema';
 
@@ -16,7 +17,7 @@ export const OVERRIDE_KIND_LABELS: Record<OverrideKind, string> = {
  * The compliance checks made at allocation (issue 26), by the code the checks give each problem. The
  * table stores the code; screens show the label (an unknown code reads as its words).
  */
-export const COMPLIANCE_RULE_LABELS: Record<string, string> = {
+export const COMPLIANCE_RULE_LABELS: Record<ComplianceProblemCode, string> = {
   licence_missing: 'No licence recorded',
   licence_expired: 'Licence expiry',
   licence_class: 'Licence class',
@@ -26,12 +27,14 @@ export const COMPLIANCE_RULE_LABELS: Record<string, string> = {
   registration_expired: 'Registration',
   insurance_expired: 'Insurance',
   inspection_expired: 'Safety inspection',
+  service_overdue: 'Service overdue',
 };
 
 /** The hours check's rule, as the report names it (an hours override has no rule key of its own). */
 export const HOURS_RULE_LABEL = 'Driver hours';
 
-export const complianceRuleLabel = (key: string) => COMPLIANCE_RULE_LABELS[key] ?? wordsOf(key);
+export const complianceRuleLabel = (key: string) =>
+  (COMPLIANCE_RULE_LABELS as Record<string, string>)[key] ?? wordsOf(key);
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalDate = z.preprocess(

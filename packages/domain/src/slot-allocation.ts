@@ -16,6 +16,8 @@ export const SlotAllocationInputSchema = Allocation.extend({
   was: Allocation,
   /** Why a driver is put on the job although the hours check warns (recorded; required then). */
   hoursOverrideReason: optionalText(500),
+  /** Why the allocation goes ahead although a compliance check refuses (recorded; required then). */
+  complianceOverrideReason: optionalText(500),
 }).refine((s) => !s.driverId || canChooseDriver(s), {
   path: ['driverId'],
   error: DRIVER_NEEDS_VEHICLE_MESSAGE,

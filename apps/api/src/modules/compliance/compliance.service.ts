@@ -4,6 +4,7 @@ import {
   type ComplianceDueItem,
   type ComplianceKind,
   type ComplianceProblem,
+  classesCoveredBy,
   complianceProblems,
   type DocumentType,
   type DocumentTypeInputSchema,
@@ -397,4 +398,26 @@ export async function complianceProblemsFor(
     driver,
     vehicle,
   });
+}
+
+/**
+ * What a driver's licence lets them take, for Available jobs (one SQL filter, not a check per job):
+ * the classes it covers and its expiry.
+ */
+export async function driverQualification(
+  db: Db,
+  driverId: string,
+  timeZone: string,
+): Promise<{ coveredClasses: string[]; licenceExpiry: string | null }> {
+  const [settings, stored] = await Promise.all([
+    getAppSettings(db, timeZone),
+    getDriverComplianceRow(db, driverId),
+  ]);
+  return {
+    coveredClasses: classesCoveredBy(
+      getLicenceClassSet(settings.licenceClassSet),
+      stored?.record.licenceClass ?? null,
+    ),
+    licenceExpiry: stored?.record.licenceExpiry ?? null,
+  };
 }

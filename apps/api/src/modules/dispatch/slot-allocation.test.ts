@@ -86,6 +86,7 @@ describe('moving a bar to another vehicle', () => {
       updatedAt: _u,
       clashes: _c,
       offeredTo: _o,
+      complianceWarnings: _w,
       ...rest
     }: Record<string, unknown> & { legs: { id: string }[] }) => ({
       ...rest,

@@ -1,5 +1,6 @@
 import {
   CLEAR_OF_BUS_MESSAGES,
+  clockInLapsedMessage,
   DEFECT_MESSAGES,
   dateInZone,
   type EmergencyAlertInputSchema,
@@ -28,6 +29,7 @@ import type { Db } from '../../db/client';
 import { emergencyAlerts } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
+import { complianceProblemsFor } from '../compliance';
 import {
   clockInVehicle,
   endShift,
@@ -99,6 +101,24 @@ async function requireShift(tx: Db, driverId: string): Promise<Shift> {
   return shift;
 }
 
+// A lapsed registration or insurance makes driving the vehicle unlawful today: the terminal refuses
+// it outright (issue 26, ADR 33). No override here: the driver cannot judge it, the office can swap.
+const CLOCK_IN_BLOCKERS = new Set(['registration_expired', 'insurance_expired']);
+
+async function refuseLapsedVehicle(tx: Db, vehicleId: string, timeZone: string, now: Date) {
+  const today = dateInZone(now, timeZone);
+  const problems = await complianceProblemsFor(
+    tx,
+    { driverId: null, vehicleId, date: today, schoolJob: false },
+    timeZone,
+    today,
+  );
+  const lapsed = problems.filter((p) => CLOCK_IN_BLOCKERS.has(p.code));
+  if (lapsed.length === 0) return;
+  const message = clockInLapsedMessage(lapsed.map((p) => p.message));
+  throw new HttpError(409, message, [{ path: 'vehicleId', message }]);
+}
+
 /**
  * Clock in (spec 1 §4): the shift starts only with its pre-departure inspection, both written in
  * one transaction. One open shift per driver, also when two terminals race (the unique index).
@@ -129,6 +149,7 @@ export async function startShift(
       { path: 'vehicleId', message: DEFECT_MESSAGES.clockInRefused },
     ]);
   }
+  await refuseLapsedVehicle(tx, input.vehicleId, timeZone, now);
   const { responses, failed } = await checkComplete(tx, 'pre_departure', input.inspection.responses);
   let shiftId: string;
   try {

@@ -1,5 +1,7 @@
 import {
+  addDays,
   CLEAR_OF_BUS_MESSAGES,
+  clockInLapsedMessage,
   DEFECT_MESSAGES,
   dateInZone,
   FORM_MESSAGES,
@@ -237,6 +239,59 @@ describe('clocking in', () => {
     expect(
       await t.db.select().from(preDepartureInspections).where(eq(preDepartureInspections.driverId, d.id)),
     ).toHaveLength(1);
+  });
+});
+
+describe('clocking in with a lapsed vehicle (issue 26)', () => {
+  it('refuses a vehicle whose registration or insurance lapsed, with the reason, and writes nothing', async () => {
+    const today = dateInZone(new Date(), 'Australia/Sydney');
+    const lapsed = await createVehicle(t.db, { categoryId: category.id, registrationNumber: 'LAP-01' });
+    expectJson(
+      await t.asManager('PUT', `/api/vehicles/${lapsed.id}/compliance`, {
+        registrationExpiry: addDays(today, -1),
+        insuranceExpiry: addDays(today, -3),
+      }),
+      200,
+    );
+    const d = await terminalDriver();
+    const refused = await d.call('POST', '/api/shifts/start', { vehicleId: lapsed.id, inspection: pre() });
+    expect(refused.statusCode).toBe(409);
+    const format = (date: string) =>
+      new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    expect(refused.json().message).toBe(
+      clockInLapsedMessage([
+        `Registration of LAP-01 expired ${format(addDays(today, -1))}`,
+        `Insurance of LAP-01 expired ${format(addDays(today, -3))}`,
+      ]),
+    );
+    expect((await d.call('GET', '/api/shifts/active')).json()).toBeNull();
+
+    // Expiring today is still current today; renewed, the vehicle goes out.
+    expectJson(
+      await t.asManager('PUT', `/api/vehicles/${lapsed.id}/compliance`, {
+        registrationExpiry: today,
+        insuranceExpiry: addDays(today, 300),
+      }),
+      200,
+    );
+    await clockIn(d, { vehicleId: lapsed.id, inspection: pre() });
+  });
+
+  it('does not refuse at the terminal for what only warns or is not about driving lawfully', async () => {
+    const today = dateInZone(new Date(), 'Australia/Sydney');
+    const d = await terminalDriver();
+    expectJson(
+      await t.asManager('PUT', `/api/vehicles/${d.vehicleId}/compliance`, {
+        inspectionDue: addDays(today, -5),
+      }),
+      200,
+    );
+    await clockIn(d);
   });
 });
 

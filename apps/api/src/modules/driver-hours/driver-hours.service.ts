@@ -6,7 +6,6 @@ import {
   dateInZone,
   describeBreach,
   getHoursRuleSet,
-  HOURS_MESSAGES,
   type HoursRuleSet,
   type HoursWarning,
   hoursSummary,
@@ -18,7 +17,6 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { hoursOverrides, users } from '../../db/schema';
-import { HttpError } from '../../http/errors';
 import { getAppSettings } from '../settings';
 import { type DriverWork, driverWork } from './driver-hours.repository';
 
@@ -226,35 +224,29 @@ export async function hoursSummaries(
 }
 
 /**
- * Inside an allocation's transaction: drivers newly put on the job who would break a window are
- * allowed only with a reason, which is recorded with what the check said. Without one, 409 and
- * nothing is written.
+ * Records the hours breaches a manager allowed with `reason`, inside the allocation's transaction.
+ * The combined allocation guard (jobs module) decides when: it refuses hours and compliance together.
  */
-export async function guardAllocation(
+export async function recordHoursOverrides(
   tx: Db,
-  ctx: HoursContext,
-  job: CheckedJob & { id: string },
-  newDriverIds: readonly string[],
-  reason: string | null | undefined,
+  jobId: string,
+  warnings: readonly HoursWarning[],
+  reason: string,
   userId: string | null,
 ): Promise<void> {
-  const warnings = await hoursWarnings(tx, ctx, job, newDriverIds);
   if (warnings.length === 0) return;
-  if (!reason?.trim()) {
-    const detail = warnings
-      .map((w) => `${w.driverName}: ${w.breaches.map((b) => b.text).join('; ')}`)
-      .join(' ');
-    throw new HttpError(409, `${HOURS_MESSAGES.reasonRequired} ${detail}`, [
-      { path: 'hoursOverrideReason', message: HOURS_MESSAGES.reasonRequired },
-    ]);
-  }
   await tx.insert(hoursOverrides).values(
     warnings.map((w) => ({
-      jobId: job.id,
+      jobId,
       driverId: w.driverId,
       reason: reason.trim(),
       breaches: w.breaches.map((b) => ({ label: b.label, text: b.text })),
       createdBy: userId,
     })),
   );
+}
+
+/** The refusal's words for one or more drivers over their hours: the 409's message names each. */
+export function hoursRefusalDetail(warnings: readonly HoursWarning[]): string {
+  return warnings.map((w) => `${w.driverName}: ${w.breaches.map((b) => b.text).join('; ')}`).join(' ');
 }

@@ -1,10 +1,11 @@
 // The front door of the driver-hours module (ADR 25): what other modules may use.
 export {
   breachesFor,
-  guardAllocation,
   type HoursContext,
+  hoursRefusalDetail,
   hoursSummaries,
   hoursWarnings,
   loadHoursContext,
+  recordHoursOverrides,
   workAround,
 } from './driver-hours.service';

@@ -23,6 +23,7 @@ import type { Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
 import { IdParamsSchema, listPage } from '../../http/list-query';
+import { driverQualification } from '../compliance';
 import { loadHoursContext } from '../driver-hours';
 import { getJob, getJobsByIds, JOB_NOT_FOUND, listAvailableJobs, toDriverJob } from '../jobs';
 import { type NotificationDeps, notifyAboutJob } from '../notifications';
@@ -190,8 +191,15 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const driverId = userId(request);
       const today = dateInZone(new Date(), app.config.timezone);
+      const qualification = await driverQualification(app.db, driverId, app.config.timezone);
       const page = await listPage(request.query, (window) =>
-        listAvailableJobs(app.db, { driverId, today, limit: window.limit, offset: window.offset }),
+        listAvailableJobs(app.db, {
+          driverId,
+          today,
+          limit: window.limit,
+          offset: window.offset,
+          qualification,
+        }),
       );
       const jobIds = page.items.map((i) => i.job.id);
       const requested = await requestedJobIds(app.db, driverId, jobIds);
@@ -303,6 +311,7 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
             message: request.body.message,
             createdBy: request.identity.user?.id ?? null,
             hoursOverrideReason: request.body.hoursOverrideReason,
+            complianceOverrideReason: request.body.complianceOverrideReason,
           },
           new Date(),
           hours,
@@ -335,7 +344,12 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
           request.params.id,
           request.body.status,
           request.body.slotId,
-          { hours, reason: request.body.hoursOverrideReason, userId: request.identity.user?.id ?? null },
+          {
+            hours,
+            reason: request.body.hoursOverrideReason,
+            complianceReason: request.body.complianceOverrideReason,
+            userId: request.identity.user?.id ?? null,
+          },
         );
         const job = (await getJob(tx, decided.jobId))!;
         await announce(tx, job.id, [decided.driverId, ...notTaken]);

@@ -99,6 +99,7 @@ export async function offerOpenSlot(
     message: string | null;
     createdBy: string | null;
     hoursOverrideReason?: string | null;
+    complianceOverrideReason?: string | null;
   },
   now = new Date(),
   hours?: HoursContext,
@@ -135,7 +136,10 @@ export async function offerOpenSlot(
       hours,
       input.jobId,
       input.driverId,
-      input.hoursOverrideReason,
+      {
+        hoursOverrideReason: input.hoursOverrideReason,
+        complianceOverrideReason: input.complianceOverrideReason,
+      },
       input.createdBy,
     );
     const expiresAt = new Date(now.getTime() + OFFER_TTL_MS);

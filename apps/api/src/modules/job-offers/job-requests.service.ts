@@ -60,7 +60,12 @@ export async function decideRequest(
   requestId: string,
   status: 'approved' | 'rejected',
   slotId: string | null,
-  allocation: { hours?: HoursContext; reason?: string | null; userId?: string | null } = {},
+  allocation: {
+    hours?: HoursContext;
+    reason?: string | null;
+    complianceReason?: string | null;
+    userId?: string | null;
+  } = {},
 ): Promise<Decision> {
   return db.transaction(async (tx) => {
     const request = await getRequest(tx, requestId);
@@ -78,7 +83,7 @@ export async function decideRequest(
         allocation.hours,
         request.jobId,
         request.driverId,
-        allocation.reason,
+        { hoursOverrideReason: allocation.reason, complianceOverrideReason: allocation.complianceReason },
         allocation.userId ?? null,
       );
     }

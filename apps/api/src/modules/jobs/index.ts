@@ -1,6 +1,7 @@
 // The front door of the jobs module (ADR 25): what other modules may use.
 
 export { addressSuggestionsRoutes } from './address-suggestions.routes';
+export { type AllocationReasons, guardAllocation } from './allocation-guard';
 export { noteDriverChanges, sendDueChangeMails } from './driver-change-notices.service';
 export { jobPdfRoutes } from './job-pdf.routes';
 export { loadReferences } from './job-references.repository';

@@ -1,5 +1,5 @@
 import type { Job, JobStatus } from '@dms/domain';
-import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, jobVehicles } from '../../db/schema';
 import { qualified } from '../../db/sql-helpers';
@@ -49,18 +49,44 @@ export const STAFFING_STATUSES = ['confirmed', 'assigned'] as const;
 const hasOpenSlot = (jobId: SQL | typeof jobs.id) =>
   sql`exists (select 1 from job_vehicles s where s.job_id = ${jobId} and s.driver_id is null and s.vehicle_id is not null)`;
 
+// An open slot whose vehicle's category needs no class, or one the licence covers: the allocation
+// check (ADR 33) would refuse the others, so the driver is not shown them.
+const hasQualifiedOpenSlot = (jobId: SQL | typeof jobs.id, coveredClasses: readonly string[]) =>
+  sql`exists (select 1 from job_vehicles s join vehicles v on v.id = s.vehicle_id
+    left join vehicle_categories_new c on c.id = v.category_id
+    where s.job_id = ${jobId} and s.driver_id is null
+      and (c.required_licence_class is null${
+        coveredClasses.length
+          ? sql` or c.required_licence_class in (${sql.join(
+              coveredClasses.map((c) => sql`${c}`),
+              sql`, `,
+            )})`
+          : sql``
+      }))`;
+
 /**
  * Jobs a driver may request: staffed statuses, today or later (or not yet dated), with an open
  * position, and not already held by the driver. Sorted like the job list.
  */
 export async function listAvailableJobs(
   db: Db,
-  filter: { driverId: string; today: string; limit: number; offset: number },
+  filter: {
+    driverId: string;
+    today: string;
+    limit: number;
+    offset: number;
+    /** The driver's licence (issue 26): only jobs with an open slot it lets them take are listed. */
+    qualification?: { coveredClasses: string[]; licenceExpiry: string | null };
+  },
 ): Promise<{ items: { job: Job; openSlots: number }[]; total: number }> {
+  const q = filter.qualification;
   const condition = and(
     inArray(jobs.status, [...STAFFING_STATUSES]),
     or(gte(jobs.serviceDate, filter.today), sql`${jobs.serviceDate} is null`),
-    hasOpenSlot(qualified(jobs.id)),
+    q ? hasQualifiedOpenSlot(qualified(jobs.id), q.coveredClasses) : hasOpenSlot(qualified(jobs.id)),
+    q?.licenceExpiry
+      ? or(sql`${jobs.serviceDate} is null`, lte(jobs.serviceDate, q.licenceExpiry))
+      : undefined,
     sql`not exists (select 1 from job_vehicles h where h.job_id = ${qualified(jobs.id)} and h.driver_id = ${filter.driverId})`,
   );
   const [ids, total] = await Promise.all([

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ComplianceProblem,
   calculatePrice,
   effectiveRoles,
   formatJobNumber,
@@ -23,7 +24,8 @@ import { type FieldError, HttpError } from '../../http/errors';
 import { Port } from '../../lib/record-hooks';
 import { sanitizeDriverNotes, sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { insertContact, insertCustomer, recordCompletedBooking } from '../customers';
-import { guardAllocation, type HoursContext } from '../driver-hours';
+import type { HoursContext } from '../driver-hours';
+import { guardAllocation, newAllocations } from './allocation-guard';
 import { findClashes } from './job-clashes.repository';
 import { loadCategories, loadReferences, type References } from './job-references.repository';
 import { settleStaffedStatus } from './job-staffing.repository';
@@ -69,6 +71,8 @@ export interface SaveOutcome {
   offerExpiresAt: Date | null;
   /** The job before the save (null for a new one): whose own work changed is told by mail (ADR 28). */
   previous: Job | null;
+  /** Compliance warnings (a service overdue) of the slots this save allocated. */
+  complianceWarnings?: ComplianceProblem[];
 }
 
 // ---- checks
@@ -290,25 +294,32 @@ async function awardLoyaltyOnce(tx: Db, jobId: string): Promise<void> {
 
 // ---- the writes
 
-/** Drivers newly on the job, checked against the hours rules when a context is given (routes do). */
-async function guardNewDrivers(
+/**
+ * Drivers newly on the job (hours) and slots newly allocated (compliance), checked when a context is
+ * given (routes do); answers the compliance warnings to show.
+ */
+async function guardNewAllocations(
   tx: Db,
   hours: HoursContext | undefined,
+  before: Job | null,
   job: Job,
-  previous: readonly string[],
-  reason: string | null | undefined,
+  input: JobInputParsed,
   userId: string | null,
-): Promise<void> {
-  if (!hours || !job.serviceDate || job.status === 'cancelled') return;
-  const before = new Set(previous);
-  const added = driverIdsOf(job).filter((d) => !before.has(d));
-  await guardAllocation(
+  now = new Date(),
+): Promise<ComplianceProblem[]> {
+  if (!hours) return [];
+  const had = new Set(before ? driverIdsOf(before) : []);
+  return guardAllocation(
     tx,
     hours,
-    { id: job.id, serviceDate: job.serviceDate, legs: job.legs },
-    added,
-    reason,
+    job,
+    {
+      newDriverIds: driverIdsOf(job).filter((d) => !had.has(d)),
+      allocations: newAllocations(before, job),
+    },
+    input,
     userId,
+    now,
   );
 }
 
@@ -335,7 +346,7 @@ export async function createJob(
     await replaceSlots(tx, id, await slotValues(tx, input, refs, new Set()));
     await awardLoyaltyOnce(tx, id);
     const job = (await getJob(tx, id))!;
-    await guardNewDrivers(tx, hours, job, [], input.hoursOverrideReason, userId);
+    const complianceWarnings = await guardNewAllocations(tx, hours, null, job, input, userId);
     // A job created straight into a published status is offered to its drivers like a published draft.
     const offered =
       job.status === 'draft'
@@ -348,6 +359,7 @@ export async function createJob(
       offeredDriverIds: offered.driverIds,
       offerExpiresAt: offered.expiresAt,
       previous: null,
+      complianceWarnings,
     };
   });
 }
@@ -395,7 +407,7 @@ async function saveJobChanges(
   await replaceLegs(tx, id, input.legs);
   await replaceSlots(tx, id, await slotValues(tx, input, refs, await slotIdsOf(tx, id)));
   let after = (await getJob(tx, id))!;
-  await guardNewDrivers(tx, hours, after, driverIdsOf(before), input.hoursOverrideReason, userId);
+  const complianceWarnings = await guardNewAllocations(tx, hours, before, after, input, userId, now);
 
   const published = before.status !== 'draft' && after.status !== 'draft';
   let offered = { driverIds: [] as string[], expiresAt: null as Date | null };
@@ -412,6 +424,7 @@ async function saveJobChanges(
     offeredDriverIds: offered.driverIds,
     offerExpiresAt: offered.expiresAt,
     previous: before,
+    complianceWarnings,
   };
 }
 
@@ -466,6 +479,7 @@ export async function allocateSlot(
       };
     });
     input.hoursOverrideReason = change.hoursOverrideReason;
+    input.complianceOverrideReason = change.complianceOverrideReason;
     const outcome = await saveJobChanges(tx, jobId, JobInputSchema.parse(input), userId, now, hours);
     return { ...outcome, before: driverIdsOf(job) };
   });
@@ -531,5 +545,10 @@ export function toSaveResult(outcome: SaveOutcome): JobSaveResult {
         ]
       : [],
   );
-  return { ...outcome.job, clashes: outcome.clashes, offeredTo: names };
+  return {
+    ...outcome.job,
+    clashes: outcome.clashes,
+    offeredTo: names,
+    complianceWarnings: outcome.complianceWarnings ?? [],
+  };
 }

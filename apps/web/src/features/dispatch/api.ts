@@ -28,6 +28,7 @@ export interface SlotAllocation extends Allocation {
   /** Shown on the bar until the server answers. */
   driverName: string | null;
   hoursOverrideReason?: string;
+  complianceOverrideReason?: string;
 }
 
 /**
@@ -37,12 +38,21 @@ export interface SlotAllocation extends Allocation {
 export function useAllocateSlot() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ jobId, slotId, vehicleId, driverId, was, hoursOverrideReason }: SlotAllocation) =>
+    mutationFn: ({
+      jobId,
+      slotId,
+      vehicleId,
+      driverId,
+      was,
+      hoursOverrideReason,
+      complianceOverrideReason,
+    }: SlotAllocation) =>
       apiJson<JobSaveResult>('PATCH', `/api/jobs/${jobId}/slots/${slotId}`, {
         vehicleId,
         driverId,
         was,
         ...(hoursOverrideReason ? { hoursOverrideReason } : {}),
+        ...(complianceOverrideReason ? { complianceOverrideReason } : {}),
       }),
     onMutate: async (move) => {
       await queryClient.cancelQueries({ queryKey: dayKey(move.date) });

@@ -6,6 +6,7 @@ import {
   type JobSaveResult,
 } from '@dms/domain';
 import { useCallback, useState } from 'react';
+import { complianceRefusals } from '../../components/compliance-reason-dialog';
 import { hoursRefusal } from '../../components/hours-reason-dialog';
 import { errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
@@ -30,8 +31,15 @@ export interface LastMove {
 }
 
 interface Refusal {
+  /** Hours: the server's sentence; compliance: each problem (ADR 33). */
   message: string;
+  problems?: string[];
   retry: (reason: string) => void;
+}
+
+interface Reasons {
+  hoursOverrideReason?: string;
+  complianceOverrideReason?: string;
 }
 
 /** 'DSP-002 is also on JOB-0009 (08:00–10:00)', for each clash the move brings. */
@@ -70,7 +78,7 @@ export function useSlotMoves(day: DispatchDay | undefined) {
     from: Allocation,
     to: Allocation,
     onSaved: (saved: JobSaveResult) => void,
-    reason?: string,
+    reasons: Reasons = {},
   ) => {
     if (!day) return;
     allocate.mutate(
@@ -81,7 +89,7 @@ export function useSlotMoves(day: DispatchDay | undefined) {
         ...to,
         was: from,
         driverName: driverName(to.driverId),
-        hoursOverrideReason: reason,
+        ...reasons,
       },
       {
         onSuccess: (saved) => {
@@ -89,9 +97,22 @@ export function useSlotMoves(day: DispatchDay | undefined) {
           onSaved(saved);
         },
         onError: (error) => {
+          // Hours first, then compliance: each retry keeps the reasons already given.
           const hours = hoursRefusal(error);
           if (hours) {
-            setRefused({ message: hours, retry: (why) => save(bar, from, to, onSaved, why) });
+            setRefused({
+              message: hours,
+              retry: (why) => save(bar, from, to, onSaved, { ...reasons, hoursOverrideReason: why }),
+            });
+            return;
+          }
+          const problems = complianceRefusals(error);
+          if (problems) {
+            setRefused({
+              message: '',
+              problems,
+              retry: (why) => save(bar, from, to, onSaved, { ...reasons, complianceOverrideReason: why }),
+            });
             return;
           }
           setRefused(null);

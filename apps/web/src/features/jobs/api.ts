@@ -133,11 +133,14 @@ export function useDecideRequest() {
       id,
       status,
       hoursOverrideReason,
+      complianceOverrideReason,
     }: {
       id: string;
       status: 'approved' | 'rejected';
       hoursOverrideReason?: string;
-    }) => apiJson('PATCH', `/api/job-requests/${id}`, { status, hoursOverrideReason }),
+      complianceOverrideReason?: string;
+    }) =>
+      apiJson('PATCH', `/api/job-requests/${id}`, { status, hoursOverrideReason, complianceOverrideReason }),
   );
 }
 
@@ -149,13 +152,22 @@ export function useOfferSlot() {
       driverId,
       message,
       hoursOverrideReason,
+      complianceOverrideReason,
     }: {
       jobId: string;
       slotId: string;
       driverId: string;
       message?: string;
       hoursOverrideReason?: string;
-    }) => apiJson('POST', `${JOBS_PATH}/${jobId}/offers`, { slotId, driverId, message, hoursOverrideReason }),
+      complianceOverrideReason?: string;
+    }) =>
+      apiJson('POST', `${JOBS_PATH}/${jobId}/offers`, {
+        slotId,
+        driverId,
+        message,
+        hoursOverrideReason,
+        complianceOverrideReason,
+      }),
   );
 }
 

@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowBackUp, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ComplianceReasonDialog } from '../../../components/compliance-reason-dialog';
 import { HoursReasonDialog } from '../../../components/hours-reason-dialog';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useDispatchDay } from '../api';
@@ -238,7 +239,13 @@ export function DispatchPage() {
         }}
       />
       <HoursReasonDialog
-        refusal={moves.refused?.message ?? null}
+        refusal={moves.refused && !moves.refused.problems ? moves.refused.message : null}
+        busy={moves.busy}
+        onCancel={moves.cancelRefusal}
+        onConfirm={(reason) => moves.refused?.retry(reason)}
+      />
+      <ComplianceReasonDialog
+        problems={moves.refused?.problems ?? null}
         busy={moves.busy}
         onCancel={moves.cancelRefusal}
         onConfirm={(reason) => moves.refused?.retry(reason)}

@@ -2,6 +2,7 @@ import { JOB_CHANGED_MESSAGE, type Job, type JobSaveResult } from '@dms/domain';
 import { Alert, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
+import { ComplianceReasonDialog, complianceRefusals } from '../../../components/compliance-reason-dialog';
 import { showToast } from '../../../lib/toast';
 import { useCreateJob, useJobClashes, usePublishJob, useTermsTemplates, useUpdateJob } from '../api';
 import {
@@ -46,6 +47,8 @@ export function JobFormDialog({
   const [state, setState] = useState<JobFormState>(() => initialState(job));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState(false);
+  // The compliance check's refusals of the last save, and the mode to save again with a reason.
+  const [refused, setRefused] = useState<{ problems: string[]; mode: SaveMode } | null>(null);
   const create = useCreateJob();
   const update = useUpdateJob();
   const publish = usePublishJob();
@@ -57,6 +60,7 @@ export function JobFormDialog({
     setState(initialState(job));
     setErrors({});
     setConflict(false);
+    setRefused(null);
   }, [opened, job]);
   useEffect(() => {
     if (!opened || job || !templates.data) return;
@@ -73,8 +77,9 @@ export function JobFormDialog({
   const hoursWarnings = newHoursWarnings(clashes.data?.hours ?? [], job);
   const busy = create.isPending || update.isPending || publish.isPending;
 
-  const submit = (mode: SaveMode) => {
-    const { input, errors: found } = validate(state, job, mode, hoursWarnings);
+  const submit = (mode: SaveMode, complianceOverrideReason?: string) => {
+    const { input: checked, errors: found } = validate(state, job, mode, hoursWarnings);
+    const input = complianceOverrideReason ? { ...checked, complianceOverrideReason } : checked;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       showToast({
@@ -86,6 +91,18 @@ export function JobFormDialog({
     }
     const messages = saveMessages(mode, job !== null);
     const onError = (error: unknown) => {
+      const problems = complianceRefusals(error);
+      if (problems) {
+        // The dialog names each problem and takes the reason; an hours refusal in the same answer
+        // marks its own field in the form (both reasons are asked for at once, ADR 33).
+        setErrors(
+          Object.fromEntries(
+            Object.entries(serverFieldErrors(error)).filter(([k]) => k !== 'complianceOverrideReason'),
+          ),
+        );
+        setRefused({ problems, mode });
+        return;
+      }
       if (isJobChanged(error)) setConflict(true);
       const fields = serverFieldErrors(error);
       if (Object.keys(fields).length > 0) setErrors(fields);
@@ -96,7 +113,12 @@ export function JobFormDialog({
       });
     };
     const done = (saved: JobSaveResult) => {
+      setRefused(null);
       showToast({ title: messages.ok, message: offeredText(saved.offeredTo ?? []), tone: 'success' });
+      // A warning (a service overdue) never stops the save, but the manager should read it.
+      for (const w of saved.complianceWarnings ?? []) {
+        showToast({ title: 'Compliance warning', message: w.message, tone: 'warning' });
+      }
       onClose();
     };
     const afterSave = (saved: JobSaveResult) => {
@@ -112,69 +134,77 @@ export function JobFormDialog({
   const saveLabel = saveButtonLabel('save', editing, driversToOffer(state, job, 'save').length);
   const publishLabel = saveButtonLabel('publish', editing, driversToOffer(state, job, 'publish').length);
   return (
-    <Modal
-      opened={opened}
-      onClose={busy ? () => {} : onClose}
-      title={job ? 'Edit Job' : 'Create New Job'}
-      size="xl"
-      fullScreen={phone}
-      closeOnClickOutside={false}
-      data-testid="job-form-dialog"
-    >
-      <form
-        noValidate
-        aria-label={job ? 'Edit job' : 'Create new job'}
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit('save');
-        }}
+    <>
+      <Modal
+        opened={opened}
+        onClose={busy ? () => {} : onClose}
+        title={job ? 'Edit Job' : 'Create New Job'}
+        size="xl"
+        fullScreen={phone}
+        closeOnClickOutside={false}
+        data-testid="job-form-dialog"
       >
-        <Stack gap="lg">
-          {conflict && (
-            <Alert color="orange" title="This job was changed by someone else" data-testid="job-conflict">
-              <Group justify="space-between" wrap="wrap">
-                <Text size="sm">{JOB_CHANGED_MESSAGE}</Text>
-                <Button size="xs" variant="light" color="orange" onClick={onClose}>
-                  Close and reload
-                </Button>
-              </Group>
-            </Alert>
-          )}
-
-          <StatusSection {...sectionProps} job={job} />
-          <Divider />
-          <CustomerSection {...sectionProps} />
-          <Divider />
-          <ServiceSection {...sectionProps} />
-          <Divider />
-          <VehiclesSection {...sectionProps} checks={clashes.data} hoursWarnings={hoursWarnings} />
-          <Divider />
-          <JourneySection {...sectionProps} />
-          <Divider />
-          <PricingSection {...sectionProps} />
-          <Divider />
-          <TermsSection state={state} onChange={setState} />
-
-          <Group justify="flex-end" gap="sm" pb="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            {!job && (
-              <>
-                <Button variant="light" onClick={() => submit('draft')} loading={busy}>
-                  Save Draft
-                </Button>
-                <Button variant="light" color="green" onClick={() => submit('publish')} loading={busy}>
-                  {publishLabel}
-                </Button>
-              </>
+        <form
+          noValidate
+          aria-label={job ? 'Edit job' : 'Create new job'}
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit('save');
+          }}
+        >
+          <Stack gap="lg">
+            {conflict && (
+              <Alert color="orange" title="This job was changed by someone else" data-testid="job-conflict">
+                <Group justify="space-between" wrap="wrap">
+                  <Text size="sm">{JOB_CHANGED_MESSAGE}</Text>
+                  <Button size="xs" variant="light" color="orange" onClick={onClose}>
+                    Close and reload
+                  </Button>
+                </Group>
+              </Alert>
             )}
-            <Button type="submit" loading={busy}>
-              {saveLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+
+            <StatusSection {...sectionProps} job={job} />
+            <Divider />
+            <CustomerSection {...sectionProps} />
+            <Divider />
+            <ServiceSection {...sectionProps} />
+            <Divider />
+            <VehiclesSection {...sectionProps} checks={clashes.data} hoursWarnings={hoursWarnings} />
+            <Divider />
+            <JourneySection {...sectionProps} />
+            <Divider />
+            <PricingSection {...sectionProps} />
+            <Divider />
+            <TermsSection state={state} onChange={setState} />
+
+            <Group justify="flex-end" gap="sm" pb="sm">
+              <Button variant="default" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              {!job && (
+                <>
+                  <Button variant="light" onClick={() => submit('draft')} loading={busy}>
+                    Save Draft
+                  </Button>
+                  <Button variant="light" color="green" onClick={() => submit('publish')} loading={busy}>
+                    {publishLabel}
+                  </Button>
+                </>
+              )}
+              <Button type="submit" loading={busy}>
+                {saveLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <ComplianceReasonDialog
+        problems={refused?.problems ?? null}
+        busy={busy}
+        onCancel={() => setRefused(null)}
+        onConfirm={(reason) => refused && submit(refused.mode, reason)}
+      />
+    </>
   );
 }

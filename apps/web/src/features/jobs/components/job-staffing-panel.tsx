@@ -7,6 +7,7 @@ import {
 } from '@dms/domain';
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ComplianceReasonDialog, complianceRefusals } from '../../../components/compliance-reason-dialog';
 import { vehicleName } from '../../../components/driver-job/job-summary';
 import { HoursReasonDialog, hoursRefusal } from '../../../components/hours-reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
@@ -19,6 +20,11 @@ const personName = (p: { firstName: string | null; lastName: string | null } | n
   p ? driverName(p) : '';
 
 /** Offers and requests of a job (ADR 14): approve or reject requests, offer an open slot. */
+interface Reasons {
+  hoursOverrideReason?: string;
+  complianceOverrideReason?: string;
+}
+
 export function JobStaffingPanel({ job }: { job: Job }) {
   const format = useFormatters();
   const staffing = useJobStaffing(job.id);
@@ -27,13 +33,25 @@ export function JobStaffingPanel({ job }: { job: Job }) {
   const drivers = useDriverOptions();
   const [slotId, setSlotId] = useState<string | null>(null);
   const [driverId, setDriverId] = useState<string | null>(null);
-  // An allocation the hours check refused, to retry with a reason.
-  const [refused, setRefused] = useState<{ message: string; retry: (reason: string) => void } | null>(null);
+  // An allocation the hours or compliance check refused, to retry with a reason (ADR 33): each
+  // retry keeps the reasons already given, so hours then compliance are asked in turn.
+  const [refused, setRefused] = useState<{
+    message: string;
+    problems?: string[];
+    retry: (reason: string) => void;
+  } | null>(null);
   const orAskReason =
-    (title: string, retry: (reason: string) => void) =>
+    (title: string, reasons: Reasons, retry: (reasons: Reasons) => void) =>
     (error: unknown): void => {
       const message = hoursRefusal(error);
-      if (message) setRefused({ message, retry });
+      const problems = complianceRefusals(error);
+      if (message) setRefused({ message, retry: (why) => retry({ ...reasons, hoursOverrideReason: why }) });
+      else if (problems)
+        setRefused({
+          message: '',
+          problems,
+          retry: (why) => retry({ ...reasons, complianceOverrideReason: why }),
+        });
       else fail(title)(error);
     };
   const openSlots = job.vehicles.filter((s) => s.vehicleId && !s.driverId);
@@ -108,9 +126,9 @@ export function JobStaffingPanel({ job }: { job: Job }) {
                 loading={decide.isPending}
                 disabled={openSlots.length === 0}
                 onClick={() => {
-                  const approve = (hoursOverrideReason?: string) =>
+                  const approve = (reasons: Reasons = {}) =>
                     decide.mutate(
-                      { id: r.id, status: 'approved', hoursOverrideReason },
+                      { id: r.id, status: 'approved', ...reasons },
                       {
                         onSuccess: () => {
                           setRefused(null);
@@ -120,7 +138,7 @@ export function JobStaffingPanel({ job }: { job: Job }) {
                             tone: 'success',
                           });
                         },
-                        onError: orAskReason('Failed to approve the request', approve),
+                        onError: orAskReason('Failed to approve the request', reasons, approve),
                       },
                     );
                   approve();
@@ -161,9 +179,9 @@ export function JobStaffingPanel({ job }: { job: Job }) {
             loading={offer.isPending}
             onClick={() => {
               if (!slotId || !driverId) return;
-              const send = (hoursOverrideReason?: string) =>
+              const send = (reasons: Reasons = {}) =>
                 offer.mutate(
-                  { jobId: job.id, slotId, driverId, hoursOverrideReason },
+                  { jobId: job.id, slotId, driverId, ...reasons },
                   {
                     onSuccess: () => {
                       setRefused(null);
@@ -171,7 +189,7 @@ export function JobStaffingPanel({ job }: { job: Job }) {
                       setDriverId(null);
                       showToast({ title: 'Offer sent', tone: 'success' });
                     },
-                    onError: orAskReason('Failed to send the offer', send),
+                    onError: orAskReason('Failed to send the offer', reasons, send),
                   },
                 );
               send();
@@ -190,7 +208,13 @@ export function JobStaffingPanel({ job }: { job: Job }) {
           </Text>
         )}
       <HoursReasonDialog
-        refusal={refused?.message ?? null}
+        refusal={refused && !refused.problems ? refused.message : null}
+        busy={decide.isPending || offer.isPending}
+        onCancel={() => setRefused(null)}
+        onConfirm={(reason) => refused?.retry(reason)}
+      />
+      <ComplianceReasonDialog
+        problems={refused?.problems ?? null}
         busy={decide.isPending || offer.isPending}
         onCancel={() => setRefused(null)}
         onConfirm={(reason) => refused?.retry(reason)}
