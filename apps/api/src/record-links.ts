@@ -1,3 +1,4 @@
+import { countComplianceRecordsOfVehicle } from './modules/compliance';
 import { contactUsers, customerBalances } from './modules/customers';
 import { depotUsers } from './modules/depots';
 import { documentLogoUrls } from './modules/document-settings';
@@ -44,6 +45,7 @@ export function linkRecords(): void {
   vehicleUsers.register('job', countJobsUsingVehicle);
   vehicleUsers.register('shift', countShiftsOfVehicle);
   vehicleUsers.register('driver form', countFormsOfVehicle);
+  vehicleUsers.register('compliance record', countComplianceRecordsOfVehicle);
   contactUsers.register('job', countJobsWithContact);
   termsTemplateUsers.register('job', countJobsWithTermsTemplate);
   emergencyTypeUsers.register('alert', countAlertsOfType);

@@ -58,7 +58,7 @@ test('a licence class that does not cover the coach is refused by name, overridd
     requiredLicenceClass: 'HR',
   });
   const registration = `HR${stamp.slice(-5)}`;
-  await api(page, 'POST', '/api/vehicles', {
+  const coach = await api<{ id: string }>(page, 'POST', '/api/vehicles', {
     type: 'company_owned',
     categoryId: category.id,
     registrationNumber: registration,
@@ -133,6 +133,9 @@ test('a licence class that does not cover the coach is refused by name, overridd
   } finally {
     const saved = (await (await page.request.get(`/api/jobs?search=${stamp}&limit=10`)).json()).items;
     for (const j of saved) await page.request.delete(`/api/jobs/${j.id}`, { headers });
+    // The HR coach would refuse the demo drivers of later journeys that pick a vehicle by its place in
+    // the list: it is deleted (deactivated, its records kept).
+    await page.request.delete(`/api/vehicles/${coach.id}`, { headers });
     void driver;
   }
 });
@@ -195,5 +198,7 @@ test('the terminal refuses clock-in with a vehicle whose registration has lapsed
     await device.screenshot({ path: '.tmp/screenshots/terminal-clock-in-lapsed-tablet-light.png' });
   } finally {
     await context.close();
+    // Later journeys clock in and allocate with the demo's vehicles: the lapsed one leaves the list.
+    await page.request.delete(`/api/vehicles/${vehicle.id}`, { headers });
   }
 });

@@ -28,6 +28,16 @@ async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, d
   return (await res.json()) as T;
 }
 
+// Vehicles made here carry lapsed records; later journeys pick vehicles by their place in the list, so
+// each is deleted (deactivated, its records kept) when its journey ends.
+const made: string[] = [];
+
+test.afterEach(async ({ page }) => {
+  for (const id of made.splice(0)) {
+    await page.request.delete(`/api/vehicles/${id}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  }
+});
+
 async function coachVehicle(page: Page, registration: string) {
   const categories = await api<{ items: { id: string; name: string }[] }>(
     page,
@@ -35,13 +45,15 @@ async function coachVehicle(page: Page, registration: string) {
     '/api/vehicle-categories-new?search=Coach',
   );
   const coach = categories.items.find((c) => c.name === 'Coach') ?? categories.items[0]!;
-  return api<{ id: string }>(page, 'POST', '/api/vehicles', {
+  const vehicle = await api<{ id: string }>(page, 'POST', '/api/vehicles', {
     type: 'company_owned',
     categoryId: coach.id,
     registrationNumber: registration,
     nickname: `Comp ${registration}`,
     seatedCapacity: 57,
   });
+  made.push(vehicle.id);
+  return vehicle;
 }
 
 test.beforeEach(async ({ page }) => {

@@ -17,6 +17,16 @@ import {
 // The compliance tables (ADR 33). Reads that join vehicles, categories, users and fuel logs are read
 // models (ADR 25): they show names and the odometer, and never write those tables.
 
+/**
+ * How many compliance records name a vehicle: its record in force and its services. A vehicle with
+ * any is deactivated rather than deleted (ADR 25's usage registry), since records are never deleted.
+ */
+export async function countComplianceRecordsOfVehicle(db: Db, vehicleId: string): Promise<number> {
+  // One after the other: `db` is the delete's transaction, one connection (no overlapping queries).
+  const records = await db.$count(vehicleCompliance, eq(vehicleCompliance.vehicleId, vehicleId));
+  return records + (await db.$count(vehicleServices, eq(vehicleServices.vehicleId, vehicleId)));
+}
+
 const personName = (first: typeof users.firstName, last: typeof users.lastName, email: typeof users.email) =>
   sql<string>`coalesce(nullif(trim(concat_ws(' ', ${first}, ${last})), ''), ${email})`;
 

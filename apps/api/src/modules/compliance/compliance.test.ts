@@ -87,6 +87,21 @@ describe('vehicle compliance', () => {
     expect((await t.asManager('GET', `/api/vehicles/${v.id}/compliance/history`)).json().total).toBe(0);
   });
 
+  it('keeps the records of a vehicle that is deleted: the vehicle is deactivated instead', async () => {
+    const v = await createVehicle(t.db);
+    const saved = await t.asManager('PUT', `/api/vehicles/${v.id}/compliance`, {
+      registrationExpiry: '2027-03-31',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const deleted = await t.asManager('DELETE', `/api/vehicles/${v.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().message).toBe(
+      'Vehicle is used by 1 compliance record, so it was deactivated instead of deleted',
+    );
+    const record = await t.asManager('GET', `/api/vehicles/${v.id}/compliance`);
+    expect(record.json()).toMatchObject({ registrationExpiry: '2027-03-31' });
+  });
+
   it('counts the service interval from fuel-log odometers: due soon and overdue by km', async () => {
     const v = await createVehicle(t.db);
     const url = `/api/vehicles/${v.id}/compliance`;

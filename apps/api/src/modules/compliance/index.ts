@@ -1,3 +1,5 @@
 // The front door of the compliance module (ADR 25, ADR 33): what other modules may use.
+
+export { countComplianceRecordsOfVehicle } from './compliance.repository';
 export { complianceRoutes } from './compliance.routes';
 export { complianceProblemsFor, DUE_SOON_DAYS, driverQualification } from './compliance.service';
