@@ -53,10 +53,15 @@ test('a licence class that does not cover the coach is refused by name, overridd
   await expect(toast(page, 'Compliance record saved')).toBeVisible();
 
   // A coach category that needs HR, and a coach of it.
-  const category = await api<{ id: string; name: string }>(page, 'POST', '/api/vehicle-categories-new', {
-    name: `Coach ${stamp}`,
-    requiredLicenceClass: 'HR',
-  });
+  const category = await api<{ id: string; name: string; color: string }>(
+    page,
+    'POST',
+    '/api/vehicle-categories-new',
+    {
+      name: `Coach ${stamp}`,
+      requiredLicenceClass: 'HR',
+    },
+  );
   const registration = `HR${stamp.slice(-5)}`;
   const coach = await api<{ id: string }>(page, 'POST', '/api/vehicles', {
     type: 'company_owned',
@@ -136,6 +141,11 @@ test('a licence class that does not cover the coach is refused by name, overridd
     // The HR coach would refuse the demo drivers of later journeys that pick a vehicle by its place in
     // the list: it is deleted (deactivated, its records kept).
     await page.request.delete(`/api/vehicles/${coach.id}`, { headers });
+    const cleared = await page.request.put(`/api/vehicle-categories-new/${category.id}`, {
+      headers,
+      data: { name: category.name, color: category.color, requiredLicenceClass: null },
+    });
+    expect(cleared.ok(), await cleared.text()).toBeTruthy();
     void driver;
   }
 });
