@@ -182,10 +182,9 @@ const nameOf = (d: { firstName: string | null; lastName: string | null; email: s
 
 export async function getDriverCompliance(db: Db, driverId: string): Promise<DriverCompliance> {
   const driver = await driverOr404(db, driverId);
-  const [stored, documents] = await Promise.all([
-    getDriverComplianceRow(db, driverId),
-    listDriverDocuments(db, driverId),
-  ]);
+  // One after the other: the allocation checks pass their transaction, one connection.
+  const stored = await getDriverComplianceRow(db, driverId);
+  const documents = await listDriverDocuments(db, driverId);
   const r = stored?.record;
   return {
     driverId,
@@ -366,20 +365,17 @@ export async function complianceProblemsFor(
   timeZone: string,
   today: string,
 ): Promise<ComplianceProblem[]> {
-  const [settings, format] = await Promise.all([
-    getAppSettings(db, timeZone),
-    operatorFormatters(db, timeZone),
-  ]);
+  // `db` is the allocation's transaction, one connection: its reads go one after the other.
+  const settings = await getAppSettings(db, timeZone);
+  const format = await operatorFormatters(db, timeZone);
   const record = check.driverId ? await getDriverCompliance(db, check.driverId).catch(notFoundAsNull) : null;
   const driver = record && { ...record, name: record.driverName };
   let vehicle = null;
   if (check.vehicleId) {
     const header = await getVehicleHeader(db, check.vehicleId);
     if (header) {
-      const [stored, odometer] = await Promise.all([
-        getVehicleComplianceRow(db, check.vehicleId),
-        currentOdometer(db, check.vehicleId),
-      ]);
+      const stored = await getVehicleComplianceRow(db, check.vehicleId);
+      const odometer = await currentOdometer(db, check.vehicleId);
       vehicle = {
         ...vehicleValues(stored?.record),
         name: header.name,
