@@ -154,10 +154,16 @@ function readable(color: string, surfaces: string[], towards: 'darker' | 'lighte
 }
 
 const { gray, dark } = DEFAULT_THEME.colors;
-/** Where text sits in light: the page and cards (white), the sign-in backdrop and striped rows (gray 0). */
-const LIGHT_SURFACES = ['#ffffff', gray[0]];
-/** Where text sits in dark: the sign-in backdrop (dark 8), the page (dark 7), cards and dialogs (dark 6). */
-const DARK_SURFACES = [dark[8], dark[7], dark[6]];
+/**
+ * Where text sits in light: the page and cards (white), the sign-in backdrop and striped rows (gray 0),
+ * and a table row under the pointer (gray 1, Mantine's hover colour).
+ */
+const LIGHT_SURFACES = ['#ffffff', gray[0], gray[1]];
+/**
+ * Where text sits in dark: the sign-in backdrop (dark 8), the page (dark 7), cards and dialogs (dark 6),
+ * and a table row under the pointer (dark 5): a link in a row the pointer rests on must stay readable.
+ */
+const DARK_SURFACES = [dark[8], dark[7], dark[6], dark[5]];
 
 /**
  * Replaces Mantine's text greys and coloured text with shades that pass (ratios against white /
