@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signInViaApi, toast } from './support/accounts';
+import { DEMO, dismissToasts, signInViaApi, toast } from './support/accounts';
 import { waitForMail } from './support/outbox';
 import { screenshotBothThemes } from './support/screenshots';
 
@@ -193,6 +193,11 @@ test('invoice settings: numbering, terms and how to pay are saved in Settings', 
   await signInViaApi(page, DEMO.manager.email, DEMO.manager.password);
   await page.goto('/settings/documents/invoices');
   await expect(page.getByText(/The next invoice will be INV-\d{5}/)).toBeVisible();
+  // MYOB's Invoice No. holds 8 characters: the page says what the next number becomes there.
+  await expect(page.getByTestId('myob-number-note')).toContainText(/INV-\d{5} goes in as INV\d{5}/);
+  await page.getByLabel('Invoice prefix').fill('I-');
+  await expect(page.getByTestId('myob-number-note')).toContainText(/I-\d{5} goes in as it is/);
+  await page.getByLabel('Invoice prefix').fill('INV-');
   await page.getByLabel('Bank details').fill('Harbour City Coaches · BSB 062-000 · Account 1234 5678');
   await page.getByLabel('Overdue reminders (days past due)').fill('14, 7, 30');
   await page.getByLabel('MYOB deposit account').fill('1-1120');
@@ -205,6 +210,7 @@ test('invoice settings: numbering, terms and how to pay are saved in Settings', 
     myobDepositAccount: '1-1120',
   });
   await expect(page.getByLabel('Overdue reminders (days past due)')).toHaveValue('7, 14, 30');
+  await dismissToasts(page);
   await page.getByLabel('Overdue reminders (days past due)').fill('7, soon');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('invoice-settings-error')).toContainText('Reminder days are whole numbers');

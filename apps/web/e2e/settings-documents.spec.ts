@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, signInViaApi, toast } from './support/accounts';
+import { DEMO, dismissToasts, signInViaApi, toast } from './support/accounts';
 import { screenshotBothThemes } from './support/screenshots';
 
 // Settings, Documents (spec 2 §2.7): quote template settings, the colour preview page and the
@@ -23,14 +23,6 @@ async function restoreDocumentSettings(
   const { updatedAt, jobSheetHeaderText, jobSheetFooterText, version, ...input } = original;
   const res = await request.put('/api/document-settings', { data: input });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Closes the toasts on screen (they sit over the bottom-right buttons for 5 s). */
-async function dismissToasts(page: Page) {
-  for (const button of await page.getByTestId('toast').getByRole('button').all()) {
-    await button.click({ timeout: 2000 }).catch(() => {});
-  }
-  await expect(page.getByTestId('toast')).toHaveCount(0);
 }
 
 function templateRow(page: Page, name: string) {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, signInViaApi, toast } from './support/accounts';
+import { DEMO, dismissToasts, signInViaApi, toast } from './support/accounts';
 import { screenshotBothThemes } from './support/screenshots';
 
 // Settings, General (spec 2 §2.7, §4): branding and the logo upload. Every journey puts the demo
@@ -51,14 +51,6 @@ async function restoreBranding(request: APIRequestContext, original: Branding): 
 
 function headerLogo(page: Page) {
   return page.getByTestId('app-home-link').getByTestId('app-logo');
-}
-
-/** Closes the toasts on screen (they sit over the bottom-right buttons for 5 s). */
-async function dismissToasts(page: Page) {
-  for (const button of await page.getByTestId('toast').getByRole('button').all()) {
-    await button.click({ timeout: 2000 }).catch(() => {});
-  }
-  await expect(page.getByTestId('toast')).toHaveCount(0);
 }
 
 async function openGeneral(page: Page) {

@@ -5,11 +5,14 @@ import {
   depositDeduction,
   depositGrossCents,
   depositLineCents,
+  documentNumber,
   invoiceStatus,
   invoiceTotals,
   type JobPricing,
   lineAmountCents,
   linesFromJob,
+  MYOB_INVOICE_NUMBER_LENGTH,
+  myobInvoiceNumber,
   paymentFits,
   taxOf,
 } from './invoice-totals';
@@ -233,5 +236,33 @@ describe('payment status', () => {
     expect(agingBucket('2026-03-10', '2026-04-10')).toBe('days31to60');
     expect(agingBucket('2026-03-10', '2026-06-08')).toBe('days61to90');
     expect(agingBucket('2026-03-10', '2026-06-09')).toBe('over90');
+  });
+});
+
+describe('MYOB invoice numbers', () => {
+  it('keeps a number that fits and shortens the default prefix without losing the counter', () => {
+    expect(myobInvoiceNumber('I00042')).toBe('I00042');
+    expect(myobInvoiceNumber('INV-00001')).toBe('INV00001');
+    expect(myobInvoiceNumber('CN-00001')).toBe('CN-00001');
+    expect(myobInvoiceNumber('INV-123456')).toBe('IN123456');
+    expect(myobInvoiceNumber('INVOICES-00017')).toBe('INVOIC17');
+  });
+
+  it('gives every counter of one prefix its own number of at most 8 characters', () => {
+    fc.assert(
+      fc.property(
+        // A prefix ending in a digit runs into the counter; Settings' note tells such an operator the
+        // number MYOB will see, and the usual prefixes end in a letter, a dash or a slash.
+        fc.stringMatching(/^([A-Za-z0-9/-]{0,9}[A-Za-z/-])?$/),
+        fc.integer({ min: 1, max: 9_999_999 }),
+        fc.integer({ min: 1, max: 9_999_999 }),
+        (prefix, a, b) => {
+          const ma = myobInvoiceNumber(documentNumber(prefix, a));
+          const mb = myobInvoiceNumber(documentNumber(prefix, b));
+          expect(ma.length).toBeLessThanOrEqual(MYOB_INVOICE_NUMBER_LENGTH);
+          if (a !== b) expect(ma).not.toBe(mb);
+        },
+      ),
+    );
   });
 });

@@ -223,3 +223,23 @@ export function agingBucket(dueDate: string, today: string): AgingBucket {
 export function documentNumber(prefix: string, n: number): string {
   return `${prefix}${String(n).padStart(5, '0')}`;
 }
+
+/** MYOB AccountRight documents its `Invoice No.` field as at most 8 characters. */
+export const MYOB_INVOICE_NUMBER_LENGTH = 8;
+
+/**
+ * The number an invoice carries in a MYOB file: unchanged when it fits, otherwise the prefix's letters
+ * and digits cut to leave room for the whole counter, zero-padded back to 8 (INV-00001 -> INV00001,
+ * INV-123456 -> IN123456). The counter is never cut, so two invoices of one prefix never share a MYOB
+ * number; the full number goes in the sale's memo so the two can be matched.
+ */
+export function myobInvoiceNumber(number: string): string {
+  const max = MYOB_INVOICE_NUMBER_LENGTH;
+  if (number.length <= max) return number;
+  const parts = /^(.*?)(\d+)$/.exec(number);
+  if (!parts) return number.replace(/[^A-Za-z0-9]/g, '').slice(0, max);
+  const counter = (parts[2] as string).replace(/^0+(?=\d)/, '');
+  if (counter.length >= max) return counter.slice(-max);
+  const prefix = (parts[1] as string).replace(/[^A-Za-z0-9]/g, '').slice(0, max - counter.length);
+  return prefix + counter.padStart(max - prefix.length, '0');
+}

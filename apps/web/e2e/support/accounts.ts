@@ -76,3 +76,11 @@ export async function signInViaUi(page: Page, email: string, password: string): 
 export function toast(page: Page, text: string | RegExp) {
   return page.getByTestId('toast').filter({ hasText: text });
 }
+
+/** Closes the toasts on screen (they sit over the bottom-right buttons for 5 s). */
+export async function dismissToasts(page: Page) {
+  for (const button of await page.getByTestId('toast').getByRole('button').all()) {
+    await button.click({ timeout: 2000 }).catch(() => {});
+  }
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+}

@@ -1,4 +1,4 @@
-import { addDays, dateInZone } from '@dms/domain';
+import { addDays, dateInZone, myobInvoiceNumber } from '@dms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createJob } from '../../test/factories';
 import { createRoleTestApp, type RoleTestApp } from '../../test/role-test-app';
@@ -112,11 +112,11 @@ describe('MYOB export', () => {
       'Co./Last Name,Addr 1 - Line 1,Inclusive,Invoice No.,Date,Customer PO,Description,Account No.,Amount,Inc-Tax Amount,Journal Memo,Tax Code,GST Amount,Sale Status,Currency Code',
     );
     expect(csv[1]).toBe(
-      '"Hillside Primary, Campus ""B""",1 School Rd,,INV-00042,05/03/2026,J-00017,Coach hire,200,1000.00,1100.00,"Sale; Hillside Primary, Campus ""B""",GST,100.00,I,AUD',
+      '"Hillside Primary, Campus ""B""",1 School Rd,,INV00042,05/03/2026,J-00017,Coach hire,200,1000.00,1100.00,"Sale INV-00042; Hillside Primary, Campus ""B""",GST,100.00,I,AUD',
     );
     expect(csv[2]).toContain(',Loyalty,200,-50.00,-55.00,');
     expect(csv[3]).toBe('');
-    expect(csv[4]).toContain(',INV-00043,');
+    expect(csv[4]).toContain(',INV00043,');
     expect(csv[6]).toBe('');
   });
 });
@@ -154,10 +154,10 @@ describe('payments export', () => {
       'Co./Last Name,Deposit Account #,Receipt Date,Memo,Invoice #,Customer PO #,Invoice Date,Amount Applied,Currency Code,Payment Method,Payment Notes',
     );
     expect(csv[1]).toBe(
-      '"Hillside Primary, Campus ""B""",1-1110,20/03/2026,"Payment; Hillside Primary, Campus ""B""",INV-00042,J-00017,05/03/2026,500.25,AUD,Bank transfer,EFT 991',
+      '"Hillside Primary, Campus ""B""",1-1110,20/03/2026,"Payment of INV-00042; Hillside Primary, Campus ""B""",INV00042,J-00017,05/03/2026,500.25,AUD,Bank transfer,EFT 991',
     );
     expect(csv[2]).toBe('');
-    expect(csv[3]).toContain(',INV-00043,');
+    expect(csv[3]).toContain(',INV00043,');
     expect(csv[4]).toBe('');
   });
 });
@@ -250,7 +250,10 @@ describe('export and report routes', () => {
     expect(lines).toHaveLength(4);
     expect(lines.some((l) => l.includes(',-100.00,'))).toBe(true);
     expect((await t.asManager('GET', '/api/invoices/export.csv?format=quickbooks')).statusCode).toBe(400);
-    expect((await t.asManager('GET', '/api/invoices/export.csv?format=myob')).body).toContain(late.number);
+    const myob = (await t.asManager('GET', '/api/invoices/export.csv?format=myob')).body;
+    expect(late.number).toHaveLength(9);
+    expect(myob).toContain(`,${myobInvoiceNumber(late.number)},`);
+    expect(myob).toContain(`Sale ${late.number};`);
     expect((await t.asDriver('GET', '/api/invoices/export.csv?format=xero')).statusCode).toBe(403);
 
     const report = (await t.asManager('GET', '/api/reports/aged-receivables')).json();

@@ -6,6 +6,7 @@ import {
   csvCell,
   decimalOf,
   fromCents,
+  myobInvoiceNumber,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
 } from '@dms/domain';
@@ -174,16 +175,17 @@ export function myobCsv(invoices: readonly ExportInvoice[], codes: ExportCodes):
         inv.customerName,
         inv.billingAddress,
         inclusive ? 'X' : null,
-        inv.number,
+        myobInvoiceNumber(inv.number),
         ddmmyyyy(inv.issueDate),
         inv.jobNumber,
         l.description,
         codes.salesAccountCode,
         amount(net),
         amount(net + (inv.taxMode === 'none' ? 0 : l.taxCents)),
+        // The memo carries the full number where MYOB's 8 characters cut it.
         inv.kind === 'credit_note'
-          ? `Credit note for ${inv.creditOfNumber ?? ''}`.trim()
-          : `Sale; ${inv.customerName}`,
+          ? `Credit note ${inv.number} for ${inv.creditOfNumber ?? ''}`.trim()
+          : `Sale ${inv.number}; ${inv.customerName}`,
         inv.taxMode === 'none' ? MYOB_NO_TAX : codes.myobTaxCode,
         amount(inv.taxMode === 'none' ? 0 : l.taxCents),
         'I',
@@ -254,8 +256,8 @@ export function myobPaymentsCsv(payments: readonly ExportPayment[], depositAccou
       p.customerName,
       depositAccount,
       ddmmyyyy(p.paidOn),
-      `Payment; ${p.customerName}`,
-      p.invoiceNumber,
+      `Payment of ${p.invoiceNumber}; ${p.customerName}`,
+      myobInvoiceNumber(p.invoiceNumber),
       p.jobNumber,
       ddmmyyyy(p.invoiceDate),
       amount(p.amountCents),

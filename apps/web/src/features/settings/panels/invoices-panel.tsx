@@ -1,4 +1,9 @@
-import { documentNumber, type InvoiceSettings } from '@dms/domain';
+import {
+  documentNumber,
+  type InvoiceSettings,
+  MYOB_INVOICE_NUMBER_LENGTH,
+  myobInvoiceNumber,
+} from '@dms/domain';
 import {
   Alert,
   Button,
@@ -197,6 +202,7 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
               onChange={(e) => set('myobDepositAccount', e.currentTarget.value)}
             />
           </SimpleGrid>
+          <MyobNumberNote number={documentNumber(values.invoicePrefix, values.nextInvoiceNumber)} />
         </Paper>
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
@@ -205,5 +211,25 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** MYOB cuts invoice numbers to 8 characters: say which number the next invoice will have there. */
+function MyobNumberNote({ number }: { number: string }) {
+  const inMyob = myobInvoiceNumber(number);
+  return (
+    <Text size="sm" c="dimmed" mt="sm" data-testid="myob-number-note">
+      {inMyob === number ? (
+        <>
+          MYOB takes invoice numbers of up to {MYOB_INVOICE_NUMBER_LENGTH} characters; <b>{number}</b> goes in
+          as it is.
+        </>
+      ) : (
+        <>
+          MYOB takes invoice numbers of up to {MYOB_INVOICE_NUMBER_LENGTH} characters, so <b>{number}</b> goes
+          in as <b>{inMyob}</b>, with the full number in the sale's memo.
+        </>
+      )}
+    </Text>
   );
 }
