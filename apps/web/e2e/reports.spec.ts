@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { DEMO, signInViaApi, toast } from './support/accounts';
 import { expectNoSeriousA11yViolationsInBothThemes as scan } from './support/axe';
 import { screenshotBothThemes } from './support/screenshots';
@@ -163,6 +163,7 @@ test('timesheets: four views over a week with an active and a completed shift, a
   page,
   baseURL,
 }) => {
+  test.setTimeout(240_000);
   const liam = await driverApi(baseURL!, 'liam@demo.local');
   const open = await (await liam.get('/api/shifts/active')).json();
   if (open) await clockOut(liam, open.id);
@@ -174,6 +175,40 @@ test('timesheets: four views over a week with an active and a completed shift, a
   await page.goto('/settings/timesheets');
   await page.getByRole('combobox', { name: 'Driver' }).click();
   await page.getByRole('option', { name: /Liam/ }).click();
+  // It opens on the hours per driver and day; the shifts of a day load when its cell opens.
+  const liamRow = page
+    .getByTestId('timesheet-grid')
+    .getByTestId('timesheet-grid-row')
+    .filter({ hasText: 'Liam' });
+  await expect(liamRow.getByText('Active')).toBeVisible();
+  await expect(page.getByTestId('timesheet-totals')).toContainText('Liam');
+  const openToday = async (p: Page) => {
+    await p
+      .getByTestId('timesheet-grid-row')
+      .filter({ hasText: 'Liam' })
+      .getByRole('button', { name: /one still active\. Open the shifts/ })
+      .click();
+    await expect(
+      p
+        .getByRole('dialog', { name: /Liam O'Connor/ })
+        .getByText('Completed')
+        .first(),
+    ).toBeVisible();
+  };
+  await openToday(page);
+  const dayDialog = page.getByRole('dialog', { name: /Liam O'Connor/ });
+  await expect(dayDialog.getByText('Active', { exact: true })).toBeVisible();
+  await dayDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dayDialog).toBeHidden();
+  await screenshotBothThemes(page, '/settings/timesheets', 'settings-timesheets-day', {
+    prepare: openToday,
+    fullPage: false,
+  });
+
+  await page.goto('/settings/timesheets');
+  await page.getByRole('combobox', { name: 'Driver' }).click();
+  await page.getByRole('option', { name: /Liam/ }).click();
+  await page.getByText('Table', { exact: true }).click();
   const table = page.getByTestId('timesheet-table');
   await expect(table.getByTestId('timesheet-row').filter({ hasText: 'Active' }).first()).toBeVisible();
   await expect(table.getByTestId('timesheet-row').filter({ hasText: 'In Progress' }).first()).toBeVisible();

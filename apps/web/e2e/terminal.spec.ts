@@ -598,6 +598,8 @@ test('Clock Out leads into the end-of-shift inspection: required after a job, sk
   await page.goto('/settings/timesheets');
   await page.getByRole('combobox', { name: 'Driver' }).click();
   await page.getByRole('option', { name: /David/ }).click();
+  await expect(page.getByTestId('timesheet-grid').getByTestId('eos-skipped').first()).toBeVisible();
+  await page.getByText('Table', { exact: true }).click();
   await expect(page.getByTestId('timesheet-table').getByTestId('eos-skipped').first()).toBeVisible();
   // And so does the End of Shift report.
   await page.goto('/reports?tab=end-of-shift');

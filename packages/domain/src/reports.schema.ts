@@ -245,6 +245,44 @@ export const TimesheetShiftSchema = z.object({
 });
 export type TimesheetShift = z.infer<typeof TimesheetShiftSchema>;
 
+/** One driver's shifts on one day, summed: the cell of the timesheet's driver grid (issue 28). */
+export const TimesheetDaySchema = z.object({
+  date: z.string(),
+  shifts: z.number().int(),
+  /** Worked seconds of the day's ended shifts; a shift still open counts once it ends. */
+  seconds: z.number().int(),
+  active: z.boolean(),
+  corrected: z.boolean(),
+  endOfShiftSkipped: z.boolean(),
+});
+export type TimesheetDay = z.infer<typeof TimesheetDaySchema>;
+
+export const TimesheetDriverSchema = z.object({
+  driverId: z.string(),
+  driver: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+  /** Only the days with a shift, in date order. */
+  days: z.array(TimesheetDaySchema),
+  shifts: z.number().int(),
+  seconds: z.number().int(),
+});
+export type TimesheetDriver = z.infer<typeof TimesheetDriverSchema>;
+
+/**
+ * The totals per driver and day of a range: what the timesheet opens on, a few kilobytes where the
+ * shifts themselves are hundreds; a day's shifts load when its cell opens.
+ */
+export const TimesheetSummarySchema = z.object({
+  drivers: z.array(TimesheetDriverSchema),
+  shifts: z.number().int(),
+  seconds: z.number().int(),
+});
+export type TimesheetSummary = z.infer<typeof TimesheetSummarySchema>;
+
+/** Seconds as hours to two decimals, as the timesheet shows durations (spec 2 §2.7). */
+export function hoursOf(seconds: number): string {
+  return (seconds / 3600).toFixed(2);
+}
+
 export const CorrectShiftInputSchema = z
   .object({
     startTime: z.iso.datetime({ offset: true, error: 'Give the start as a date and time' }),

@@ -399,6 +399,107 @@ describe('timesheets', () => {
     expect(csv.body).toContain(',7.50,Completed,');
   });
 
+  it('sums a range per driver and day, leaving the shifts of a day to their own request', async () => {
+    const ann = await createDriver(t.db, { firstName: 'Aaa', lastName: 'Grid' });
+    const bob = await createDriver(t.db, { firstName: 'Bbb', lastName: 'Grid' });
+    const at = (date: string, time: string) => new Date(`${date}T${time}:00Z`);
+    const [a1, , , b1] = await t.db
+      .insert(shifts)
+      .values([
+        {
+          driverId: ann.id,
+          shiftDate: '2030-03-04',
+          startTime: at('2030-03-04', '06:00'),
+          endTime: at('2030-03-04', '08:00'),
+        },
+        {
+          driverId: ann.id,
+          shiftDate: '2030-03-04',
+          startTime: at('2030-03-04', '12:00'),
+          endTime: at('2030-03-04', '15:30'),
+        },
+        { driverId: ann.id, shiftDate: '2030-03-05', startTime: at('2030-03-05', '06:00'), endTime: null },
+        {
+          driverId: bob.id,
+          shiftDate: '2030-03-04',
+          startTime: at('2030-03-04', '07:00'),
+          endTime: at('2030-03-04', '08:00'),
+          endOfShiftSkipped: true,
+        },
+      ])
+      .returning();
+    expectJson(
+      await t.asManager('POST', `/api/shifts/${a1!.id}/corrections`, {
+        startTime: at('2030-03-04', '05:30').toISOString(),
+        endTime: at('2030-03-04', '08:00').toISOString(),
+        reason: 'Started early',
+      }),
+      201,
+    );
+    const grid = expectJson<{
+      drivers: { driverId: string; days: { date: string }[]; shifts: number; seconds: number }[];
+      shifts: number;
+      seconds: number;
+    }>(await t.asManager('GET', '/api/shifts/summary?startDate=2030-03-02&endDate=2030-03-08'), 200);
+    expect(grid.drivers.map((d) => d.driverId)).toEqual([ann.id, bob.id]);
+    expect(grid.drivers[0]).toEqual({
+      driverId: ann.id,
+      driver: { firstName: 'Aaa', lastName: 'Grid' },
+      days: [
+        {
+          date: '2030-03-04',
+          shifts: 2,
+          seconds: 6 * 3600,
+          active: false,
+          corrected: true,
+          endOfShiftSkipped: false,
+        },
+        {
+          date: '2030-03-05',
+          shifts: 1,
+          seconds: 0,
+          active: true,
+          corrected: false,
+          endOfShiftSkipped: false,
+        },
+      ],
+      shifts: 3,
+      seconds: 6 * 3600,
+    });
+    expect(grid.drivers[1]?.days).toEqual([
+      {
+        date: '2030-03-04',
+        shifts: 1,
+        seconds: 3600,
+        active: false,
+        corrected: false,
+        endOfShiftSkipped: true,
+      },
+    ]);
+    expect(grid).toMatchObject({ shifts: 4, seconds: 7 * 3600 });
+
+    // One driver only, and the cell's shifts through the day's own request.
+    const bobs = expectJson<{ drivers: { driverId: string }[] }>(
+      await t.asManager(
+        'GET',
+        `/api/shifts/summary?startDate=2030-03-02&endDate=2030-03-08&driverId=${bob.id}`,
+      ),
+      200,
+    );
+    expect(bobs.drivers.map((d) => d.driverId)).toEqual([bob.id]);
+    const day = expectJson<{ id: string }[]>(
+      await t.asManager('GET', `/api/shifts/all?startDate=2030-03-04&endDate=2030-03-04&driverId=${bob.id}`),
+      200,
+    );
+    expect(day.map((s) => s.id)).toEqual([b1!.id]);
+
+    const wide = await t.asManager('GET', '/api/shifts/summary?startDate=2030-01-01&endDate=2030-06-01');
+    expect(wide.json().errors).toContainEqual({ path: 'endDate', message: 'Choose at most 62 days' });
+    expect(
+      (await t.asDriver('GET', '/api/shifts/summary?startDate=2030-03-02&endDate=2030-03-08')).statusCode,
+    ).toBe(403);
+  });
+
   it('refuses a range of more than 62 days or one that runs backwards', async () => {
     const wide = await t.asManager('GET', '/api/shifts/all?startDate=2026-01-01&endDate=2026-06-01');
     expect(wide.statusCode).toBe(400);

@@ -64,6 +64,40 @@ export async function listTimesheet(
   }));
 }
 
+/**
+ * Totals per driver and day of a range, summed in the database: one row per driver-day instead of
+ * every shift with its corrections (issue 28).
+ */
+export async function timesheetTotals(
+  db: Db,
+  filter: { startDate: string; endDate: string; driverId?: string },
+) {
+  const corrected = sql<boolean>`bool_or(exists (select 1 from ${shiftCorrections} where ${shiftCorrections.shiftId} = ${shifts.id}))`;
+  return db
+    .select({
+      driverId: shifts.driverId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      date: shifts.shiftDate,
+      shifts: sql<number>`count(*)::int`,
+      seconds: sql<number>`coalesce(round(sum(extract(epoch from ${shifts.endTime} - ${shifts.startTime}))), 0)::int`,
+      active: sql<boolean>`bool_or(${shifts.endTime} is null)`,
+      corrected,
+      endOfShiftSkipped: sql<boolean>`bool_or(${shifts.endOfShiftSkipped})`,
+    })
+    .from(shifts)
+    .leftJoin(users, eq(users.id, shifts.driverId))
+    .where(
+      and(
+        gte(shifts.shiftDate, filter.startDate),
+        lte(shifts.shiftDate, filter.endDate),
+        filter.driverId ? eq(shifts.driverId, filter.driverId) : undefined,
+      ),
+    )
+    .groupBy(shifts.driverId, users.firstName, users.lastName, shifts.shiftDate)
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(shifts.driverId), asc(shifts.shiftDate));
+}
+
 export async function lockShift(db: Db, id: string) {
   const [row] = await db
     .select({ startTime: shifts.startTime, endTime: shifts.endTime })

@@ -7,6 +7,8 @@ import {
   TimesheetQuerySchema,
   type TimesheetShift,
   TimesheetShiftSchema,
+  type TimesheetSummary,
+  TimesheetSummarySchema,
   UNKNOWN_DRIVER,
 } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +18,7 @@ import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
 import { IdParamsSchema } from '../../http/list-query';
 import { operatorFormatters } from '../settings';
-import { correctShift, listTimesheet, lockShift } from './timesheets.repository';
+import { correctShift, listTimesheet, lockShift, timesheetTotals } from './timesheets.repository';
 
 const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
@@ -48,6 +50,45 @@ async function timesheet(
   }));
 }
 
+async function summary(
+  app: FastifyInstance,
+  q: z.output<typeof TimesheetQuerySchema>,
+): Promise<TimesheetSummary> {
+  const rows = await timesheetTotals(app.db, q);
+  const drivers: TimesheetSummary['drivers'] = [];
+  for (const r of rows) {
+    let row = drivers.at(-1);
+    if (row?.driverId !== r.driverId) {
+      row = {
+        driverId: r.driverId,
+        driver:
+          r.firstName === null && r.lastName === null
+            ? null
+            : { firstName: r.firstName, lastName: r.lastName },
+        days: [],
+        shifts: 0,
+        seconds: 0,
+      };
+      drivers.push(row);
+    }
+    row.days.push({
+      date: r.date,
+      shifts: r.shifts,
+      seconds: r.seconds,
+      active: r.active,
+      corrected: r.corrected,
+      endOfShiftSkipped: r.endOfShiftSkipped,
+    });
+    row.shifts += r.shifts;
+    row.seconds += r.seconds;
+  }
+  return {
+    drivers,
+    shifts: drivers.reduce((n, d) => n + d.shifts, 0),
+    seconds: drivers.reduce((n, d) => n + d.seconds, 0),
+  };
+}
+
 // Timesheets (spec 2 §2.7, §7.3): managers read the shifts of at most 62 days, correct a shift with a
 // reason kept beside the original, and export the range.
 export async function timesheetsRoutes(app: FastifyInstance): Promise<void> {
@@ -66,6 +107,20 @@ export async function timesheetsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => timesheet(app, request.query),
+  );
+
+  r.get(
+    '/api/shifts/summary',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary: 'Totals per driver and day of a range (at most 62 days): what the timesheet opens on',
+        querystring: TimesheetQuerySchema,
+        response: { 200: TimesheetSummarySchema },
+      },
+    },
+    async (request) => summary(app, request.query),
   );
 
   r.get(

@@ -1,9 +1,8 @@
 import {
   addDays,
-  dateInZone,
+  hoursOf,
   periodRange,
   shiftDuration,
-  shiftState,
   type TimesheetShift,
   UNKNOWN_DRIVER,
 } from '@dms/domain';
@@ -30,25 +29,21 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
-import { useFormatters } from '../../../lib/use-formatters';
 import { useDrivers } from '../api/drivers';
 import { OPTIONS_LIMIT } from '../api/list-page';
-import { timesheetExportUrl, useCorrectShift, useTimesheet } from '../api/timesheets';
+import { timesheetExportUrl, useCorrectShift, useTimesheet, useTimesheetSummary } from '../api/timesheets';
 import { SettingsPanelHeader } from '../components/settings-panel-header';
+import { type OpenDay, TimesheetDayDialog, TimesheetDriverGrid } from '../components/timesheet-driver-grid';
+import {
+  nameOf,
+  ShiftLine,
+  SkippedBadge,
+  StateBadge,
+  useTimesheetFormat,
+} from '../components/timesheet-shift';
 
-type View = 'table' | 'daily' | 'weekly' | 'monthly';
+type View = 'drivers' | 'table' | 'daily' | 'weekly' | 'monthly';
 
-/** Times and days in the operator's locale and time zone. */
-function useTimesheetFormat() {
-  const format = useFormatters();
-  return {
-    time: (iso: string | null) => (iso ? format.clock(iso) : '—'),
-    dayLabel: (date: string, style: 'long' | 'short' = 'long') => format.dayLabel(date, style),
-    today: () => dateInZone(new Date(), format.operator.timeZone),
-  };
-}
-const nameOf = (s: TimesheetShift) =>
-  [s.driver?.firstName, s.driver?.lastName].filter(Boolean).join(' ') || UNKNOWN_DRIVER;
 const hours = (s: TimesheetShift) =>
   s.endTime ? (Date.parse(s.endTime) - Date.parse(s.startTime)) / 3_600_000 : 0;
 /** Monday of the week of a date (spec 2 §9: weeks start on Monday). */
@@ -61,76 +56,42 @@ const toLocalInput = (iso: string | null) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
-function StateBadge({ shift }: { shift: TimesheetShift }) {
-  const state = shiftState(shift);
-  return (
-    <Badge color={state === 'Active' ? 'green' : 'gray'} variant="light">
-      {state}
-    </Badge>
-  );
-}
-
-/** A clock-out without the end-of-shift inspection (allowed only when the shift carried no job, ADR 27). */
-function SkippedBadge({ shift }: { shift: TimesheetShift }) {
-  if (!shift.endOfShiftSkipped) return null;
-  return (
-    <Badge color="orange" variant="light" size="sm" data-testid="eos-skipped">
-      End-of-shift skipped
-    </Badge>
-  );
-}
-
-function ShiftLine({ shift, onCorrect }: { shift: TimesheetShift; onCorrect: (s: TimesheetShift) => void }) {
-  const { time } = useTimesheetFormat();
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Text size="sm" style={{ minWidth: 0 }} truncate>
-        {nameOf(shift)} · {time(shift.startTime)}–{time(shift.endTime)}
-      </Text>
-      <Group gap={6} wrap="nowrap">
-        {shift.corrections.length > 0 && (
-          <Badge color="yellow" variant="light" size="sm">
-            Corrected
-          </Badge>
-        )}
-        <SkippedBadge shift={shift} />
-        <StateBadge shift={shift} />
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          onClick={() => onCorrect(shift)}
-          aria-label={`Correct ${nameOf(shift)}'s shift of ${shift.shiftDate}`}
-        >
-          Correct
-        </Button>
-      </Group>
-    </Group>
-  );
-}
-
-function Totals({ shifts }: { shifts: TimesheetShift[] }) {
-  const byDriver = new Map<string, { name: string; hours: number; count: number }>();
-  for (const s of shifts) {
-    const entry = byDriver.get(s.driverId) ?? { name: nameOf(s), hours: 0, count: 0 };
-    entry.hours += hours(s);
-    entry.count += 1;
-    byDriver.set(s.driverId, entry);
-  }
-  const total = shifts.reduce((sum, s) => sum + hours(s), 0);
+/** The range's hours, overall and per driver, from the shifts or from the totals. */
+function Totals({
+  seconds,
+  shifts,
+  drivers,
+}: {
+  seconds: number;
+  shifts: number;
+  drivers: { name: string; seconds: number }[];
+}) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid="timesheet-totals">
       <Group gap="lg" wrap="wrap">
         <Text size="sm" fw={600}>
-          Total {total.toFixed(2)} h over {shifts.length} shift{shifts.length === 1 ? '' : 's'}
+          Total {hoursOf(seconds)} h over {shifts} shift{shifts === 1 ? '' : 's'}
         </Text>
-        {[...byDriver.values()].map((d) => (
+        {drivers.map((d) => (
           <Text key={d.name} size="sm">
-            {d.name}: {d.hours.toFixed(2)} h
+            {d.name}: {hoursOf(d.seconds)} h
           </Text>
         ))}
       </Group>
     </Paper>
   );
+}
+
+function totalsOfShifts(shifts: TimesheetShift[]) {
+  const byDriver = new Map<string, { name: string; seconds: number }>();
+  let seconds = 0;
+  for (const s of shifts) {
+    const entry = byDriver.get(s.driverId) ?? { name: nameOf(s), seconds: 0 };
+    entry.seconds += hours(s) * 3600;
+    seconds += hours(s) * 3600;
+    byDriver.set(s.driverId, entry);
+  }
+  return { seconds, shifts: shifts.length, drivers: [...byDriver.values()] };
 }
 
 function CorrectionDialog({ shift, onClose }: { shift: TimesheetShift | null; onClose: () => void }) {
@@ -246,12 +207,18 @@ export default function TimesheetsPanel() {
   const [startDate, setStartDate] = useState(week.from);
   const [endDate, setEndDate] = useState(week.to ?? week.from);
   const [driverId, setDriverId] = useState<string | null>(null);
-  const [view, setView] = useState<View>('table');
+  const [view, setView] = useState<View>('drivers');
+  const [openDay, setOpenDay] = useState<OpenDay | null>(null);
   const [correcting, setCorrecting] = useState<TimesheetShift | null>(null);
   const drivers = useDrivers({ limit: OPTIONS_LIMIT });
   const params = { startDate, endDate, ...(driverId ? { driverId } : {}) };
-  const query = useTimesheet(params);
+  // The driver grid reads only the totals; the other views read every shift of the range.
+  const byDriver = view === 'drivers';
+  const summary = useTimesheetSummary(params, byDriver);
+  const query = useTimesheet(params, !byDriver);
   const shifts = query.data ?? [];
+  const shown = byDriver ? summary : query;
+  const empty = byDriver ? (summary.data?.drivers.length ?? 0) === 0 : shifts.length === 0;
   const days: string[] = [];
   for (let d = startDate; d <= endDate && days.length < 62; d = addDays(d, 1)) days.push(d);
 
@@ -306,6 +273,7 @@ export default function TimesheetsPanel() {
             value={view}
             onChange={(v) => setView(v as View)}
             data={[
+              { value: 'drivers', label: 'Drivers' },
               { value: 'table', label: 'Table' },
               { value: 'daily', label: 'Daily' },
               { value: 'weekly', label: 'Weekly' },
@@ -314,17 +282,17 @@ export default function TimesheetsPanel() {
           />
         </Group>
 
-        {query.isPending ? (
+        {shown.isPending ? (
           <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading" data-testid="list-loading">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} height={44} radius="sm" />
             ))}
           </Stack>
-        ) : query.isError ? (
+        ) : shown.isError ? (
           <Alert color="red" variant="light" title="Could not load the timesheet">
-            {errorMessage(query.error, 'Check the dates and try again.')}
+            {errorMessage(shown.error, 'Check the dates and try again.')}
           </Alert>
-        ) : shifts.length === 0 ? (
+        ) : empty ? (
           <Paper withBorder p="xl" radius="md" data-testid="list-empty">
             <Text c="dimmed" ta="center">
               No shifts in this range.
@@ -332,7 +300,18 @@ export default function TimesheetsPanel() {
           </Paper>
         ) : (
           <>
-            <Totals shifts={shifts} />
+            {byDriver && summary.data ? (
+              <>
+                <Totals
+                  seconds={summary.data.seconds}
+                  shifts={summary.data.shifts}
+                  drivers={summary.data.drivers.map((d) => ({ name: nameOf(d), seconds: d.seconds }))}
+                />
+                <TimesheetDriverGrid summary={summary.data} days={days} onOpen={setOpenDay} />
+              </>
+            ) : (
+              <Totals {...totalsOfShifts(shifts)} />
+            )}
             {view === 'table' && (
               <Table.ScrollContainer minWidth={760}>
                 <Table aria-label="Shifts" data-testid="timesheet-table">
@@ -469,6 +448,14 @@ export default function TimesheetsPanel() {
           </>
         )}
       </Stack>
+      <TimesheetDayDialog
+        day={openDay}
+        onClose={() => setOpenDay(null)}
+        onCorrect={(shift) => {
+          setOpenDay(null);
+          setCorrecting(shift);
+        }}
+      />
       <CorrectionDialog shift={correcting} onClose={() => setCorrecting(null)} />
     </>
   );
