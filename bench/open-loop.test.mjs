@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLoopVerdict, rateHolds, runRate, schedule, summarise } from './lib/open-loop.mjs';
+import { openLoopVerdicts, replaceOpenLoopSection } from './lib/open-loop-report.mjs';
 
 describe('schedule', () => {
   it('sends request i at i / rate seconds, rate × seconds of them', () => {
@@ -17,7 +18,8 @@ describe('schedule', () => {
 });
 
 describe('summarise', () => {
-  const samples = (list) => list.map(([op, ms, ok = true]) => ({ op, ms, ok }));
+  const samples = (list) =>
+    list.map(([op, ms, ok = true]) => ({ op, ms, ok, ...(ok ? {} : { failure: '503' }) }));
 
   it('takes the nearest-rank p50 and p99, counts errors and the answers a second', () => {
     // 100 answers of 1..100 ms: the p99 is the 99th value, not an average of the slowest.
@@ -42,8 +44,8 @@ describe('summarise', () => {
       elapsedMs: 1000,
     });
     expect(figures.byOp).toEqual([
-      { op: 'job list', requests: 2, p50: 5, p99: 7, max: 7, errors: 0 },
-      { op: 'clock-in', requests: 1, p50: 30, p99: 30, max: 30, errors: 1 },
+      { op: 'job list', requests: 2, p50: 5, p99: 7, max: 7, errors: 0, failures: {} },
+      { op: 'clock-in', requests: 1, p50: 30, p99: 30, max: 30, errors: 1, failures: { 503: 1 } },
     ]);
   });
 
@@ -82,6 +84,64 @@ describe('openLoopVerdict', () => {
       meetsTarget: false,
     });
     expect(openLoopVerdict([rate(50, 10, 2)]).highest).toBeNull();
+  });
+
+  it('makes a budget row of each PostgreSQL run only', () => {
+    const run = (engine, rates) => ({ engine, rates, verdict: openLoopVerdict(rates) });
+    const verdicts = openLoopVerdicts([
+      run('PostgreSQL, 100000 jobs', [rate(50, 10), rate(100, 40), rate(200, 180, 3)]),
+      run('PGlite, 10000 jobs', [rate(50, 400)]),
+    ]);
+    expect(verdicts).toEqual([
+      {
+        budget:
+          'Open loop (PostgreSQL, 100000 jobs): 200 requests a second with p99 under 100 ms and no errors',
+        actual: 'held up to 100/s; at 200/s p99 180 ms, 3 errors',
+        pass: false,
+      },
+    ]);
+  });
+});
+
+describe('replaceOpenLoopSection', () => {
+  const results = [
+    '# Benchmark results',
+    '',
+    '## Budgets',
+    '',
+    '| budget | measured | verdict |',
+    '|---|---|---|',
+    '| Job list | 0.9 | PASS |',
+    '| Open loop (PostgreSQL, 100000 jobs): old | x | **FAIL** |',
+    '',
+    '## Office mix',
+    '',
+    'mix',
+    '',
+    '## Open loop',
+    '',
+    'old figures',
+    '',
+    '## First pages',
+    '',
+    'pages',
+    '',
+  ].join('\n');
+  const verdict = { budget: 'Open loop (PostgreSQL, 100000 jobs): new', actual: 'y', pass: true };
+
+  it('replaces only its section and its budget rows', () => {
+    const out = replaceOpenLoopSection(results, '## Open loop\n\nnew figures\n', [verdict]);
+    expect(out).toContain(
+      '| Job list | 0.9 | PASS |\n| Open loop (PostgreSQL, 100000 jobs): new | y | PASS |\n\n',
+    );
+    expect(out).not.toContain('old');
+    expect(out).toContain('## Office mix\n\nmix\n\n## Open loop\n\nnew figures\n\n## First pages\n\npages\n');
+  });
+
+  it('puts a first section before the first pages', () => {
+    const without = results.replace('## Open loop\n\nold figures\n\n', '');
+    const out = replaceOpenLoopSection(without, '## Open loop\n\nnew figures\n', []);
+    expect(out).toContain('mix\n\n## Open loop\n\nnew figures\n\n## First pages');
   });
 });
 
@@ -131,6 +191,16 @@ describe('runRate', () => {
         },
       }),
     });
-    expect(figures).toMatchObject({ requests: 5, errors: 5 });
+    expect(figures).toMatchObject({ requests: 5, errors: 5, failures: { Error: 5 } });
+  });
+
+  it('counts an answer other than 2xx as an error, by its status', async () => {
+    let n = 0;
+    const figures = await runRate({
+      rate: 50,
+      seconds: 0.1,
+      pick: () => ({ op: 'mixed', send: async () => [200, 204, 409, 500, 500][n++] }),
+    });
+    expect(figures).toMatchObject({ requests: 5, errors: 3, failures: { 409: 1, 500: 2 } });
   });
 });

@@ -29,12 +29,16 @@ export function schedule(rate, seconds) {
 export function summarise({ rate, seconds, samples, elapsedMs }) {
   const figures = (list) => {
     const sorted = Float64Array.from(list.map((s) => s.ms)).sort();
+    const failures = {};
+    for (const s of list) if (!s.ok) failures[s.failure] = (failures[s.failure] ?? 0) + 1;
     return {
       requests: list.length,
       p50: percentile(sorted, 0.5),
       p99: percentile(sorted, 0.99),
       max: sorted.length ? sorted[sorted.length - 1] : null,
       errors: list.filter((s) => !s.ok).length,
+      /** What the errors were: an HTTP status, or the error's name (TimeoutError: no answer in time). */
+      failures: Object.fromEntries(Object.entries(failures).sort(([x], [y]) => x.localeCompare(y))),
     };
   };
   const byOp = new Map();
@@ -51,6 +55,13 @@ export function summarise({ rate, seconds, samples, elapsedMs }) {
       .map(([op, list]) => ({ op, ...figures(list) }))
       .sort((a, b) => b.requests - a.requests || a.op.localeCompare(b.op)),
   };
+}
+
+/** A send's answer as a sample's outcome. */
+function outcome(answer) {
+  if (typeof answer === 'number')
+    return answer >= 200 && answer < 300 ? { ok: true } : { ok: false, failure: String(answer) };
+  return answer ? { ok: true } : { ok: false, failure: 'refused' };
 }
 
 /** Whether one rate held: every request answered 2xx and the p99 under the limit. */
@@ -75,8 +86,9 @@ export function openLoopVerdict(perRate, { p99Ms = OPEN_LOOP_P99_MS, target = OP
 
 /**
  * Sends `pick()`'s request at each due moment of `schedule(rate, seconds)` and waits for the last
- * answer. `pick()` answers { op, send } where `send()` resolves to whether the answer was a success
- * (a throw counts as an error); requests are never held back for others in flight.
+ * answer. `pick()` answers { op, send } where `send()` resolves to the answer's HTTP status (2xx is a
+ * success) or to true or false; a throw is an error named by the error. Requests are never held back
+ * for others in flight.
  */
 export async function runRate({ rate, seconds, pick }) {
   const due = schedule(rate, seconds);
@@ -92,11 +104,8 @@ export async function runRate({ rate, seconds, pick }) {
     inFlight.push(
       Promise.resolve()
         .then(send)
-        .then(
-          (ok) => Boolean(ok),
-          () => false,
-        )
-        .then((ok) => samples.push({ op, ok, ms: performance.now() - at })),
+        .then(outcome, (error) => ({ ok: false, failure: error?.name ?? 'Error' }))
+        .then((result) => samples.push({ op, ...result, ms: performance.now() - at })),
     );
   }
   await Promise.all(inFlight);
