@@ -2,7 +2,8 @@
 // the open-loop scenario alone (bench/lib/open-loop-mix.mjs) on the bench's volume databases, built
 // first if they are not there (PostgreSQL with BENCH_JOBS, PGlite with BENCH_PGLITE_JOBS). Its section
 // and budget rows of bench/RESULTS.md are rewritten, the rest kept; with `--jobs` other than the
-// bench's sizes it is a trial: figures printed, RESULTS.md left alone.
+// bench's sizes it is a trial on a database of its own (dms_bench_N): figures printed, RESULTS.md
+// left alone.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
@@ -46,7 +47,9 @@ if (buildCode !== 0) process.exit(buildCode);
 const runs = [];
 if (values.engine !== 'pglite') {
   const n = jobs ?? BENCH_JOBS;
-  const url = await ensurePostgresVolume(BENCH_SERVER_URL, BENCH_DATABASE, n);
+  // A trial size gets a database of its own: the bench's would be dropped and seeded again at 100,000.
+  const name = n === BENCH_JOBS ? BENCH_DATABASE : `${BENCH_DATABASE}_${n}`;
+  const url = await ensurePostgresVolume(BENCH_SERVER_URL, name, n);
   runs.push(
     await runOpenLoop({ database: { url }, engine: `PostgreSQL, ${n} jobs`, jobs: n, rates, seconds }),
   );
@@ -61,7 +64,9 @@ if (values.engine !== 'postgres') {
 
 const f = (n) => (n === null || n === undefined ? 'n/a' : n.toFixed(0));
 for (const run of runs) {
-  console.log(`${run.engine}: held up to ${run.verdict.highest ?? 'none'} requests a second`);
+  console.log(
+    `${run.engine}: ${run.verdict.highest === null ? 'held none of the rates tried' : `held up to ${run.verdict.highest} requests a second`}`,
+  );
   for (const r of run.rates)
     console.log(
       `  ${String(r.rate).padStart(4)}/s: achieved ${f(r.achieved)}/s, ${r.requests} requests, p50 ${f(r.p50)} ms, ` +

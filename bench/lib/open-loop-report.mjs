@@ -27,7 +27,7 @@ export function openLoopVerdicts(runs) {
       return {
         budget: `${BUDGET_PREFIX} (${run.engine}): ${target} requests a second with p99 under ${p99Ms} ms and no errors`,
         actual:
-          `held up to ${highest === null ? 'no rate tried' : `${highest}/s`}` +
+          (highest === null ? 'held none of the rates tried' : `held up to ${highest}/s`) +
           (atTarget
             ? `; at ${target}/s p99 ${fixed(atTarget.p99)} ms, ${atTarget.errors} errors`
             : `; ${target}/s not tried`),
