@@ -21,6 +21,7 @@ import { call, ok, setCookie, signIn, VOLUME_MANAGER, volumeDriver, volumePin } 
 import { lighthouseScores } from './lib/lighthouse.mjs';
 import { cookieFrom, DURATION_S, measure, settle } from './lib/load.mjs';
 import { runOfficeMix } from './lib/office-mix.mjs';
+import { runOpenLoop } from './lib/open-loop-mix.mjs';
 import { checkBudgets, writeResults } from './lib/report.mjs';
 import { startBaseline, startServer } from './lib/servers.mjs';
 
@@ -527,6 +528,31 @@ const lite = await runEngine({
   database: { dataDir: pgliteDir },
   ctxLabel: `PGlite, ${PGLITE_JOBS} jobs`,
 });
+// The open loop (issue 28) on each engine once its scenarios are done, alone on the machine; it removes
+// the rows its terminals wrote. BENCH_OPEN_LOOP_RATES and BENCH_OPEN_LOOP_SECONDS change its rates.
+const openLoop = [];
+if (process.env.BENCH_SKIP_OPEN_LOOP !== '1' && process.env.BENCH_CAPTURE_ONLY !== '1') {
+  const rates = process.env.BENCH_OPEN_LOOP_RATES?.split(',').map(Number);
+  const seconds = process.env.BENCH_OPEN_LOOP_SECONDS
+    ? Number(process.env.BENCH_OPEN_LOOP_SECONDS)
+    : undefined;
+  openLoop.push(
+    await runOpenLoop({
+      database: { url: pgUrl },
+      engine: `PostgreSQL, ${JOBS} jobs`,
+      jobs: JOBS,
+      rates,
+      seconds,
+    }),
+    await runOpenLoop({
+      database: { dataDir: pgliteDir },
+      engine: `PGlite, ${PGLITE_JOBS} jobs`,
+      jobs: PGLITE_JOBS,
+      rates,
+      seconds,
+    }),
+  );
+}
 // After the other scenarios, so that they never share the machine with its 200 people; it removes
 // the rows its terminals wrote (bench/lib/office-mix.mjs), which would otherwise grow their lists.
 const officeMix =
@@ -541,6 +567,7 @@ const verdicts = checkBudgets({
   lighthouse: pg.lighthouse,
   dispatch: pg.dispatch,
   officeMix,
+  openLoop,
 });
 const file = writeResults({
   started,
@@ -554,6 +581,7 @@ const file = writeResults({
   dispatch: pg.dispatch,
   verdicts,
   officeMix,
+  openLoop,
 });
 console.log(`bench: wrote ${path.relative(root, file)}`);
 for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.budget}: ${v.actual}`);

@@ -51,7 +51,7 @@ const DRIVER_SCREENS = [
   ['offers', 42],
   ['available', 3],
 ];
-const JOB_FILTERS = [
+export const JOB_FILTERS = [
   ['period=upcoming', 20],
   ['period=today', 15],
   ['period=week', 10],
@@ -62,7 +62,7 @@ const JOB_FILTERS = [
   ['status=completed&offset=50', 5],
   ['search=Epping', 0.5],
 ];
-const REPORTS = [
+export const REPORTS = [
   '/api/inspections/pre-departure',
   '/api/inspections/end-of-shift',
   '/api/fuel-logs',
@@ -78,7 +78,7 @@ const phoneAddress = (i) => `198.51.100.${i + 1}`;
 const terminalAddress = (i) => `192.0.2.${i + 1}`;
 
 /** mulberry32: each user draws from its own stream, so that two runs ask for the same things. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -106,8 +106,9 @@ function prng(seed) {
 const operatorDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: process.env.APP_TIMEZONE ?? 'Australia/Sydney',
 });
-const dayFromToday = (n) => operatorDay.format(new Date(Date.now() + n * 86_400_000));
-const percentile = (sorted, q) =>
+export const dayFromToday = (n) => operatorDay.format(new Date(Date.now() + n * 86_400_000));
+/** Nearest rank: the smallest value with at least `q` of the values at or under it. */
+export const percentile = (sorted, q) =>
   sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const isOk = (res) => res !== null && res.status >= 200 && res.status < 300;
 
@@ -778,20 +779,40 @@ async function verify(databaseUrl, { since, writes, setup, versionsBefore }) {
   return results;
 }
 
-/** Removes what the run's terminals wrote, so that the volume data stays as the seed made it for the other scenarios. */
+/**
+ * Deletes what a run's terminal drivers wrote since `since` and the idempotency records of its keys
+ * (`keyPrefix`…), in one transaction, so that the volume data stays as the seed made it for the other
+ * scenarios. `query(text, values)` is either engine's (node-postgres or PGlite); the forms go before
+ * the shifts they point at.
+ */
+export async function removeRunRows(query, { drivers, since, keyPrefix }) {
+  await query('begin');
+  try {
+    for (const table of [
+      'fuel_logs',
+      'incident_reports',
+      'pre_departure_inspections',
+      'end_of_shift_inspections',
+      'shifts',
+    ])
+      await query(`delete from ${table} where driver_id = any($1) and created_at >= $2`, [drivers, since]);
+    await query('delete from idempotency_records where key like $1', [`${keyPrefix}%`]);
+    await query('commit');
+  } catch (error) {
+    await query('rollback');
+    throw error;
+  }
+}
+
 async function cleanUp(databaseUrl, { since, setup, runId }) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const drivers = setup.terminals.map((t) => t.driverId);
   try {
-    await db.query('begin');
-    for (const table of ['fuel_logs', 'incident_reports', 'pre_departure_inspections', 'shifts'])
-      await db.query(`delete from ${table} where driver_id = any($1) and created_at >= $2`, [drivers, since]);
-    await db.query('delete from idempotency_records where key like $1', [`om-${runId}-%`]);
-    await db.query('commit');
-  } catch (error) {
-    await db.query('rollback');
-    throw error;
+    await removeRunRows((text, values) => db.query(text, values), {
+      drivers: setup.terminals.map((t) => t.driverId),
+      since,
+      keyPrefix: `om-${runId}-`,
+    });
   } finally {
     await db.end();
   }

@@ -3,11 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from '../../scripts/lib.mjs';
+import { openLoopSection, openLoopVerdicts } from './open-loop-report.mjs';
 
 const KB = 1024;
 const MB = 1024 * 1024;
 
-export function checkBudgets({ results, bundles, lighthouse, dispatch, officeMix }) {
+export function checkBudgets({ results, bundles, lighthouse, dispatch, officeMix, openLoop = [] }) {
   const verdicts = [];
   const jobList = results.find((r) => r.name === 'job-list' && r.engine.startsWith('PostgreSQL'));
   if (jobList) {
@@ -78,6 +79,7 @@ export function checkBudgets({ results, bundles, lighthouse, dispatch, officeMix
     });
   }
   if (officeMix) verdicts.push(...officeMixVerdicts(officeMix));
+  verdicts.push(...openLoopVerdicts(openLoop));
   return verdicts;
 }
 
@@ -228,6 +230,7 @@ export function writeResults({
   dispatch,
   verdicts,
   officeMix,
+  openLoop = [],
 }) {
   const cpus = os.cpus();
   const lines = [
@@ -275,6 +278,13 @@ export function writeResults({
       ? officeMixSection(
           officeMix,
           verdicts.filter((v) => v.budget.startsWith('Office mix:')),
+          { writtenBy: '`npm run bench`' },
+        )
+      : []),
+    ...(openLoop.length > 0
+      ? openLoopSection(
+          openLoop,
+          verdicts.filter((v) => v.budget.startsWith('Open loop (')),
           { writtenBy: '`npm run bench`' },
         )
       : []),
