@@ -144,7 +144,7 @@ function allScenarios(ctx, { engine }) {
     ['fuel-logs', '/api/fuel-logs'],
     ['emergencies', '/api/emergency-alerts'],
     ['incidents', '/api/incident-reports'],
-    ['timesheets', `/api/shifts/all?startDate=${daysAgo(6)}&endDate=${daysAgo(0)}&`],
+    ['timesheets', `/api/shifts/summary?startDate=${daysAgo(6)}&endDate=${daysAgo(0)}&`],
   ].map(([name, url]) =>
     get(
       `report-${name}`,

@@ -476,8 +476,19 @@ async function drive({ base, setup, durationS, runId }) {
     async report(m) {
       await send(m, 'GET', `${m.rnd.pick(REPORTS)}?limit=50&offset=0`);
     },
+    // The page opens on the week's totals per driver and day; one look in three opens a day's shifts.
     async timesheets(m) {
-      await send(m, 'GET', `/api/shifts/all?startDate=${dayFromToday(-6)}&endDate=${dayFromToday(0)}`);
+      const res = await send(
+        m,
+        'GET',
+        `/api/shifts/summary?startDate=${dayFromToday(-6)}&endDate=${dayFromToday(0)}`,
+      );
+      const driver = isOk(res) && res.json.drivers.length > 0 ? m.rnd.pick(res.json.drivers) : null;
+      if (!driver || m.rnd.next() >= 1 / 3) return;
+      const day = m.rnd.pick(driver.days).date;
+      await send(m, 'GET', `/api/shifts/all?startDate=${day}&endDate=${day}&driverId=${driver.driverId}`, {
+        route: 'GET /api/shifts/all (one day of one driver)',
+      });
     },
     async saveJob(m) {
       const id = m.rnd.pick(setup.sharedJobs);
