@@ -138,6 +138,14 @@ function allScenarios(ctx, { engine }) {
     list: true,
     rounds: 3,
   });
+  // Issue 28: the lists the later issues added are measured beside the others.
+  const complianceDue = get(
+    'compliance-due',
+    'Compliance due in 30 days, page of 50',
+    '/api/compliance/due?days=30&limit=50&offset=0',
+    ctx.manager,
+    { list: true },
+  );
   const reports = [
     ['pre-departure', '/api/inspections/pre-departure'],
     ['end-of-shift', '/api/inspections/end-of-shift'],
@@ -164,6 +172,7 @@ function allScenarios(ctx, { engine }) {
   return [
     jobList,
     invoiceList,
+    complianceDue,
     get('job-detail', 'Job detail', `/api/jobs/${ctx.jobId}`, ctx.manager),
     get(
       'my-jobs',

@@ -31,6 +31,7 @@ export function checkBudgets({ results, bundles, lighthouse, dispatch, officeMix
       actual: invoiceList.ratio?.toFixed(2) ?? 'n/a',
       pass: (invoiceList.ratio ?? 0) >= 0.67,
     });
+  verdicts.push(...screenSizeVerdicts(results), ...ratioVerdict(results));
   const lists = results.filter((r) => r.list);
   const largest = lists.reduce((a, b) => (b.bytes > (a?.bytes ?? -1) ? b : a), null);
   if (largest)
@@ -81,6 +82,55 @@ export function checkBudgets({ results, bundles, lighthouse, dispatch, officeMix
   if (officeMix) verdicts.push(...officeMixVerdicts(officeMix));
   verdicts.push(...openLoopVerdicts(openLoop));
   return verdicts;
+}
+
+/**
+ * Issue 28, answers sized for their screen: what one page of each list weighs before compression
+ * (the bench's client does not ask for it, so the figure is what a phone would decode).
+ */
+export const SCREEN_SIZE_BUDGETS = [
+  { scenario: 'job-list', label: 'A job-list page of 50', limit: 25 * KB },
+  { scenario: 'available-jobs', label: 'An Available Jobs page', limit: 40 * KB },
+  { scenario: 'report-timesheets', label: 'A week of timesheets', limit: 100 * KB },
+  { scenario: /^report-(?!timesheets)/, label: 'A report-list page of 50', limit: 40 * KB },
+];
+
+export function screenSizeVerdicts(results) {
+  const pg = results.filter((r) => r.engine.startsWith('PostgreSQL'));
+  return SCREEN_SIZE_BUDGETS.flatMap(({ scenario, label, limit }) => {
+    const measured = pg.filter((r) =>
+      typeof scenario === 'string' ? r.name === scenario : scenario.test(r.name),
+    );
+    if (measured.length === 0) return [];
+    const largest = measured.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    return [
+      {
+        budget: `${label} under ${limit / KB} KB`,
+        actual: `${(largest.bytes / KB).toFixed(1)} KB${measured.length > 1 ? ` (largest: ${largest.name})` : ''}`,
+        pass: measured.every((r) => r.bytes < limit),
+      },
+    ];
+  });
+}
+
+/** Issue 28: every scenario at least 0.67 of its baseline, not the job list alone. */
+export function ratioVerdict(results) {
+  const pg = results.filter(
+    (r) => r.engine.startsWith('PostgreSQL') && r.ratio !== undefined && r.ratio !== null,
+  );
+  if (pg.length === 0) return [];
+  const below = pg.filter((r) => r.ratio < 0.67);
+  const lowest = pg.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  return [
+    {
+      budget: 'Every scenario at volume: at least 0.67 of its baseline',
+      actual:
+        below.length === 0
+          ? `lowest ${lowest.ratio.toFixed(2)} (${lowest.name})`
+          : `below: ${below.map((r) => `${r.name} ${r.ratio.toFixed(2)}`).join(', ')}`,
+      pass: below.length === 0,
+    },
+  ];
 }
 
 /** The office mix's budgets: no errors, and every acknowledged write in the database exactly once. The p99 is reported only. */
