@@ -251,9 +251,10 @@ export const TimesheetDaySchema = z.object({
   shifts: z.number().int(),
   /** Worked seconds of the day's ended shifts; a shift still open counts once it ends. */
   seconds: z.number().int(),
-  active: z.boolean(),
-  corrected: z.boolean(),
-  endOfShiftSkipped: z.boolean(),
+  // Sent only when true: a week of a large office is hundreds of cells, most with no flag.
+  active: z.literal(true).optional(),
+  corrected: z.literal(true).optional(),
+  endOfShiftSkipped: z.literal(true).optional(),
 });
 export type TimesheetDay = z.infer<typeof TimesheetDaySchema>;
 

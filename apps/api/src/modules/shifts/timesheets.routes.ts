@@ -75,9 +75,9 @@ async function summary(
       date: r.date,
       shifts: r.shifts,
       seconds: r.seconds,
-      active: r.active,
-      corrected: r.corrected,
-      endOfShiftSkipped: r.endOfShiftSkipped,
+      ...(r.active ? { active: true } : {}),
+      ...(r.corrected ? { corrected: true } : {}),
+      ...(r.endOfShiftSkipped ? { endOfShiftSkipped: true } : {}),
     });
     row.shifts += r.shifts;
     row.seconds += r.seconds;
