@@ -8,6 +8,7 @@ import {
   optionalId,
   optionalPhone,
   optionalText,
+  pageOf,
 } from './fields';
 import { optionalVersion } from './fleet.schema';
 import { ADJUSTMENT_TYPES, DEFAULT_CURRENCY, DEFAULT_TAX_RATE, TAX_MODES } from './pricing';
@@ -448,6 +449,16 @@ export const JobSummarySchema = JobSchema.pick({
     .optional(),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
+
+/**
+ * How far past its page the job list counts matching jobs (ADR 38). Counting every match cost more
+ * than the page itself at volume; past this many, `total` is a lower bound ("1,000+ jobs").
+ */
+export const JOB_LIST_COUNT_AHEAD = 1000;
+
+/** A page of the job list: `totalIsLowerBound` when more jobs match than were counted (ADR 38). */
+export const jobPageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({ totalIsLowerBound: z.boolean() });
 
 /** A vehicle or driver of this job already on another job whose time overlaps (a warning, not a refusal). */
 export const JobClashSchema = z.object({
