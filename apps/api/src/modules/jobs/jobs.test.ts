@@ -461,9 +461,10 @@ describe('the job list summaries', () => {
       200,
     );
     const row = page.items.find((j) => j.id === job.id)!;
-    const byDriver = new Map(row.vehicles.map((s) => [s.driver?.id, s.driver?.clockedInAt]));
-    expect(byDriver.get(clocked.id)).toBe(start.toISOString());
-    expect(byDriver.get(waiting.id)).toBeNull();
+    expect(row.vehicles.map((s) => s.driver)).toEqual([
+      { firstName: 'Early', lastName: 'Bird', clockedInAt: start.toISOString() },
+      { firstName: waiting.firstName, lastName: waiting.lastName, clockedInAt: null },
+    ]);
   });
 });
 
@@ -649,22 +650,26 @@ describe('the list answer', () => {
       totalPrice: 1039.5,
       currency: 'AUD',
       pendingRequests: 0,
-      customer: { id: whole.customerId, companyName: 'Northside Public School', phone: '02 9000 1111' },
-      legs: whole.legs.map(({ id, originAddress, destinationAddress, departureTime }) => ({
-        id,
+      // Only what a row shows: no ids but the job's (ADR 38).
+      customer: { companyName: 'Northside Public School', phone: '02 9000 1111' },
+      legs: whole.legs.map(({ originAddress, destinationAddress, departureTime }) => ({
         originAddress,
         destinationAddress,
         departureTime,
       })),
       vehicles: [
         {
-          id: whole.vehicles[0]?.id,
-          categoryName: 'Coach',
-          vehicle: { id: bus1.id, registrationNumber: 'BUS-001', nickname: 'Blue' },
+          // The category is shown only while no vehicle is assigned.
+          categoryName: null,
+          vehicle: { registrationNumber: 'BUS-001', nickname: 'Blue' },
           // The list adds the driver's clock-in for the Start Time column (none yet).
-          driver: { ...whole.vehicles[0]?.driver, clockedInAt: null },
+          driver: {
+            firstName: whole.vehicles[0]?.driver?.firstName,
+            lastName: whole.vehicles[0]?.driver?.lastName,
+            clockedInAt: null,
+          },
         },
-        { id: whole.vehicles[1]?.id, categoryName: 'Coach', vehicle: null, driver: null },
+        { categoryName: 'Coach', vehicle: null, driver: null },
       ],
       // No quote link was sent (issue 24).
       quoteLink: null,

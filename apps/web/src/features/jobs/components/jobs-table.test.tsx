@@ -16,8 +16,8 @@ const job = (n: number): JobSummary => ({
   totalPrice: 450,
   currency: 'AUD',
   pendingRequests: 0,
-  customer: { id: 'c1', companyName: 'Northside Public School', phone: '02 9000 1111' },
-  legs: [{ id: `leg-${n}`, originAddress: 'Depot', destinationAddress: 'Museum', departureTime: '08:30' }],
+  customer: { companyName: 'Northside Public School', phone: '02 9000 1111' },
+  legs: [{ originAddress: 'Depot', destinationAddress: 'Museum', departureTime: '08:30' }],
   vehicles: [],
   quoteLink: null,
 });

@@ -147,9 +147,10 @@ export function JobsTable({
                       {job.title ?? 'Untitled Draft'}
                     </Anchor>
                     <Group gap={4}>
-                      {job.legs.slice(0, 3).map((l) => (
+                      {job.legs.slice(0, 3).map((l, i) => (
                         <Badge
-                          key={l.id}
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a row's legs carry no ids (ADR 38)
+                          key={i}
                           variant="light"
                           color="gray"
                           size="xs"
@@ -179,8 +180,9 @@ export function JobsTable({
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={0}>
-                    {job.vehicles.map((s) => (
-                      <Text key={s.id} size="sm">
+                    {job.vehicles.map((s, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's slots carry no ids (ADR 38)
+                      <Text key={i} size="sm">
                         {vehicleName(s)}
                       </Text>
                     ))}
@@ -189,7 +191,8 @@ export function JobsTable({
                 <Table.Td>
                   <Stack gap={0}>
                     {job.vehicles.map((s, i) => (
-                      <Text key={s.id} size="sm" c={s.driver ? undefined : 'dimmed'}>
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's slots carry no ids (ADR 38)
+                      <Text key={i} size="sm" c={s.driver ? undefined : 'dimmed'}>
                         {s.driver ? driverName(s.driver) : `Unassigned Driver ${i + 1}`}
                       </Text>
                     ))}
