@@ -1,6 +1,8 @@
 import type { JobSummary } from '@dms/domain';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documentsByIds, epochMs, flag, PENDING_REQUESTS } from './job-documents.repository';
+import { preparedPerDatabase } from '../../db/prepared';
+import { epochMs, flag, PENDING_REQUESTS } from './job-documents.repository';
 
 // The manager's job list reads summaries: the columns of its table (JobSummarySchema), built as JSON
 // by PostgreSQL in one statement like the whole jobs of job-documents.repository.ts, at about a third
@@ -73,7 +75,26 @@ type SummaryDocument = Omit<JobSummary, 'updatedAt' | 'hasUpdates' | 'quoteLink'
   quoteLink: { status: NonNullable<JobSummary['quoteLink']>['status']; at: number } | null;
 };
 
-const summaryDocuments = documentsByIds<SummaryDocument>(SUMMARY);
+// Prepared by name (db/prepared.ts): every page runs this same text, and planning it was about a
+// third of its cost to PostgreSQL (bench/NOTES.md §13).
+const summaryStatement = preparedPerDatabase((db) =>
+  db
+    .select({ job: sql<SummaryDocument | string>`${sql.raw(SUMMARY)}` })
+    .from(
+      sql`json_array_elements_text(${sql.placeholder('ids')}::json) with ordinality as page(id, n)
+        join jobs j on j.id = page.id
+        left join customers c on c.id = j.customer_id`,
+    )
+    .orderBy(sql`page.n`)
+    .prepare('job_summaries_by_ids'),
+);
+
+async function summaryDocuments(db: Db, ids: readonly string[]): Promise<SummaryDocument[]> {
+  if (ids.length === 0) return [];
+  const rows = await summaryStatement(db).execute({ ids: JSON.stringify(ids) });
+  // Both drivers parse a json column; a string would mean one did not.
+  return rows.map((r) => (typeof r.job === 'string' ? (JSON.parse(r.job) as SummaryDocument) : r.job));
+}
 
 /** The summaries of the jobs with these ids, in the order of the ids; ids of no job are left out. */
 export async function jobSummariesByIds(db: Db, ids: readonly string[]): Promise<JobSummary[]> {
