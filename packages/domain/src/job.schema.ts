@@ -8,6 +8,7 @@ import {
   optionalId,
   optionalPhone,
   optionalText,
+  pageOf,
 } from './fields';
 import { optionalVersion } from './fleet.schema';
 import { ADJUSTMENT_TYPES, DEFAULT_CURRENCY, DEFAULT_TAX_RATE, TAX_MODES } from './pricing';
@@ -430,15 +431,18 @@ export const JobSummarySchema = JobSchema.pick({
   currency: true,
   pendingRequests: true,
 }).extend({
-  customer: JobCustomerSchema.pick({ id: true, companyName: true, phone: true }).nullable(),
-  legs: z.array(
-    JobLegSchema.pick({ id: true, originAddress: true, destinationAddress: true, departureTime: true }),
-  ),
+  // Only what a row shows (ADR 38): no ids of the customer, legs, slots, vehicles or drivers.
+  customer: JobCustomerSchema.pick({ companyName: true, phone: true }).nullable(),
+  legs: z.array(JobLegSchema.pick({ originAddress: true, destinationAddress: true, departureTime: true })),
   vehicles: z.array(
-    JobSlotSchema.pick({ id: true, categoryName: true }).extend({
-      vehicle: JobSlotVehicleSchema.pick({ id: true, registrationNumber: true, nickname: true }).nullable(),
+    z.object({
+      /** The slot's category, sent only while it has no vehicle: the row shows it then only. */
+      categoryName: z.string().nullable(),
+      vehicle: JobSlotVehicleSchema.pick({ registrationNumber: true, nickname: true }).nullable(),
       /** `clockedInAt`: when the driver began a shift on the job's date (the Start Time column). */
-      driver: JobSlotDriverSchema.extend({ clockedInAt: z.string().nullable().optional() }).nullable(),
+      driver: JobSlotDriverSchema.pick({ firstName: true, lastName: true })
+        .extend({ clockedInAt: z.string().nullable().optional() })
+        .nullable(),
     }),
   ),
   /** The newest quote link's state and when it reached it (issue 24); null when none was sent. */
@@ -448,6 +452,16 @@ export const JobSummarySchema = JobSchema.pick({
     .optional(),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
+
+/**
+ * How far past its page the job list counts matching jobs (ADR 38). Counting every match cost more
+ * than the page itself at volume; past this many, `total` is a lower bound ("1,000+ jobs").
+ */
+export const JOB_LIST_COUNT_AHEAD = 1000;
+
+/** A page of the job list: `totalIsLowerBound` when more jobs match than were counted (ADR 38). */
+export const jobPageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({ totalIsLowerBound: z.boolean() });
 
 /** A vehicle or driver of this job already on another job whose time overlaps (a warning, not a refusal). */
 export const JobClashSchema = z.object({

@@ -48,10 +48,10 @@ export interface PageWindow {
 }
 
 /** One page of a list as the API answers it: the repository's rows and total, with the window asked for. */
-export async function listPage<T>(
+export async function listPage<P extends { items: unknown[]; total: number }>(
   query: PageQuery,
-  load: (window: PageWindow) => Promise<{ items: T[]; total: number }>,
-): Promise<{ items: T[]; total: number; limit: number; offset: number }> {
+  load: (window: PageWindow) => Promise<P>,
+): Promise<P & { limit: number; offset: number }> {
   const page = await load({ search: query.search || undefined, limit: query.limit, offset: query.offset });
   return { ...page, limit: query.limit, offset: query.offset };
 }

@@ -32,7 +32,8 @@ export const shifts = pgTable(
       .on(t.vehicleId)
       .where(sql`${t.endTime} is null and ${t.vehicleId} is not null`),
     index('shifts_driver_id_start_time_idx').on(t.driverId, t.startTime),
-    index('shifts_shift_date_idx').on(t.shiftDate),
+    // With the driver: the job list's Start Time finds a driver's shift on a day by both (ADR 38).
+    index('shifts_shift_date_driver_id_idx').on(t.shiftDate, t.driverId),
     index('shifts_vehicle_id_idx').on(t.vehicleId),
   ],
 );

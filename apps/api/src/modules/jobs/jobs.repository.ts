@@ -1,4 +1,4 @@
-import type { DriverJob, Job, JobStatus } from '@dms/domain';
+import { type DriverJob, JOB_LIST_COUNT_AHEAD, type Job, type JobStatus } from '@dms/domain';
 import { and, eq, exists, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, jobLegs, jobRequirements, jobs, jobVehicles, users } from '../../db/schema';
@@ -7,7 +7,7 @@ import { jobsByIds } from './job-documents.repository';
 import { jobSummariesByIds } from './job-summaries.repository';
 
 // The jobs table with its legs, requirements and vehicle slots. A page of jobs is read in three
-// statements whatever its size: its ids, its count, and the jobs themselves (job-documents.repository).
+// statements whatever its size: its ids, its count (bounded, ADR 38), and the jobs themselves (job-documents.repository).
 
 export interface JobFilter {
   from?: string | null;
@@ -139,14 +139,39 @@ export async function pageOfJobIds(
   return result.rows.map((r) => r.id);
 }
 
+/**
+ * How many jobs match, counted no further than JOB_LIST_COUNT_AHEAD past the page (ADR 38): counting
+ * every match of a broad filter cost more than the page itself. Past the bound the total is the bound,
+ * flagged as a lower bound, and the pages up to it are known.
+ */
+async function boundedCount(
+  db: Db,
+  condition: SQL | undefined,
+  offset: number,
+): Promise<{ total: number; totalIsLowerBound: boolean }> {
+  const bound = offset + JOB_LIST_COUNT_AHEAD;
+  const matches = db
+    .select({ one: sql`1` })
+    .from(jobs)
+    .where(condition)
+    .limit(bound + 1)
+    .as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  const n = Number(row?.n ?? 0);
+  return n > bound ? { total: bound, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
+}
+
 async function pageOfJobs<T>(
   db: Db,
   filter: JobFilter,
   read: (db: Db, ids: readonly string[]) => Promise<T[]>,
-): Promise<{ items: T[]; total: number }> {
+): Promise<{ items: T[]; total: number; totalIsLowerBound: boolean }> {
   const condition = jobWhere(db, filter);
-  const [ids, total] = await Promise.all([pageOfJobIds(db, condition, filter), db.$count(jobs, condition)]);
-  return { items: await read(db, ids), total };
+  const [ids, count] = await Promise.all([
+    pageOfJobIds(db, condition, filter),
+    boundedCount(db, condition, filter.offset),
+  ]);
+  return { items: await read(db, ids), ...count };
 }
 
 /** A page of whole jobs (a driver's lists: each is shown from its list item). */

@@ -10,9 +10,9 @@ import {
   JobSchema,
   JobStatusInputSchema,
   JobSummarySchema,
+  jobPageOf,
   jobTimeWindow,
   MessageSchema,
-  pageOf,
   periodRange,
   SlotAllocationInputSchema,
 } from '@dms/domain';
@@ -142,7 +142,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'One page of jobs by service date then first departure: a manager gets summaries (the list columns), a driver only their own jobs, whole but without prices',
         querystring: JobListQuerySchema.extend(ViewQuerySchema.shape),
-        response: { 200: pageOf(z.union([JobSummarySchema, DriverJobSchema])) },
+        response: { 200: jobPageOf(z.union([JobSummarySchema, DriverJobSchema])) },
       },
     },
     async (request) => {

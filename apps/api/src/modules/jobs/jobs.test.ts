@@ -2,6 +2,7 @@ import {
   addDays,
   dateInZone,
   JOB_CHANGED_MESSAGE,
+  JOB_LIST_COUNT_AHEAD,
   JOB_VERSION_REQUIRED,
   type Job,
   type JobSaveResult,
@@ -460,9 +461,10 @@ describe('the job list summaries', () => {
       200,
     );
     const row = page.items.find((j) => j.id === job.id)!;
-    const byDriver = new Map(row.vehicles.map((s) => [s.driver?.id, s.driver?.clockedInAt]));
-    expect(byDriver.get(clocked.id)).toBe(start.toISOString());
-    expect(byDriver.get(waiting.id)).toBeNull();
+    expect(row.vehicles.map((s) => s.driver)).toEqual([
+      { firstName: 'Early', lastName: 'Bird', clockedInAt: start.toISOString() },
+      { firstName: waiting.firstName, lastName: waiting.lastName, clockedInAt: null },
+    ]);
   });
 });
 
@@ -566,6 +568,61 @@ describe('listing', () => {
     const bad = await t.asManager('GET', '/api/jobs?status=lost');
     expect(bad.statusCode).toBe(400);
   });
+
+  it('counts matching jobs only up to a bound past the page, and says when the total is a lower bound', async () => {
+    const many = JOB_LIST_COUNT_AHEAD + 5;
+    const rows = Array.from({ length: many }, (_, i) => ({
+      jobNumber: `BOUND-${i}`,
+      title: `Boundprobe ${i}`,
+      status: 'quoted' as 'quoted' | 'cancelled',
+      serviceDate: '2031-02-03',
+    }));
+    rows.push({
+      jobNumber: 'BOUND-C1',
+      title: 'Boundprobe c1',
+      status: 'cancelled',
+      serviceDate: '2031-02-03',
+    });
+    await t.db.insert(jobs).values(rows);
+    try {
+      type ListPage = { items: JobSummary[]; total: number; totalIsLowerBound: boolean };
+      const list = async (query: string) =>
+        expectJson<ListPage>(await t.asManager('GET', `/api/jobs?search=boundprobe&${query}`), 200);
+
+      const first = await list('limit=50');
+      expect(first).toMatchObject({ total: JOB_LIST_COUNT_AHEAD, totalIsLowerBound: true, offset: 0 });
+      expect(first.items).toHaveLength(50);
+      // Filters still apply to the count: one cancelled job, counted exactly.
+      expect(await list('status=cancelled')).toMatchObject({ total: 1, totalIsLowerBound: false });
+      expect(await list('status=quoted&limit=10')).toMatchObject({
+        total: JOB_LIST_COUNT_AHEAD,
+        totalIsLowerBound: true,
+      });
+      expect(await list('status=quoted&from=2031-02-04')).toMatchObject({
+        total: 0,
+        totalIsLowerBound: false,
+      });
+      // Further on, the count looks as far past the page: near the end it is exact again.
+      const later = await list('status=quoted&limit=50&offset=50');
+      expect(later).toMatchObject({ total: many, totalIsLowerBound: false });
+      const beyond = await list(`status=quoted&limit=50&offset=${JOB_LIST_COUNT_AHEAD}`);
+      expect(beyond).toMatchObject({ total: many, totalIsLowerBound: false });
+      expect(beyond.items).toHaveLength(5);
+    } finally {
+      await t.db.delete(jobs).where(sql`${jobs.jobNumber} like 'BOUND-%'`);
+    }
+  });
+
+  it('counts exactly under the bound', async () => {
+    const tag = `Exactprobe${Date.now().toString(36)}`;
+    await create({ newCustomer: undefined, title: `${tag} one`, serviceDate: '2031-03-01' });
+    await create({ newCustomer: undefined, title: `${tag} two`, serviceDate: '2031-03-02' });
+    const page = expectJson<{ total: number; totalIsLowerBound: boolean }>(
+      await t.asManager('GET', `/api/jobs?search=${tag}&limit=1`),
+      200,
+    );
+    expect(page).toMatchObject({ total: 2, totalIsLowerBound: false });
+  });
 });
 
 describe('the list answer', () => {
@@ -593,22 +650,26 @@ describe('the list answer', () => {
       totalPrice: 1039.5,
       currency: 'AUD',
       pendingRequests: 0,
-      customer: { id: whole.customerId, companyName: 'Northside Public School', phone: '02 9000 1111' },
-      legs: whole.legs.map(({ id, originAddress, destinationAddress, departureTime }) => ({
-        id,
+      // Only what a row shows: no ids but the job's (ADR 38).
+      customer: { companyName: 'Northside Public School', phone: '02 9000 1111' },
+      legs: whole.legs.map(({ originAddress, destinationAddress, departureTime }) => ({
         originAddress,
         destinationAddress,
         departureTime,
       })),
       vehicles: [
         {
-          id: whole.vehicles[0]?.id,
-          categoryName: 'Coach',
-          vehicle: { id: bus1.id, registrationNumber: 'BUS-001', nickname: 'Blue' },
+          // The category is shown only while no vehicle is assigned.
+          categoryName: null,
+          vehicle: { registrationNumber: 'BUS-001', nickname: 'Blue' },
           // The list adds the driver's clock-in for the Start Time column (none yet).
-          driver: { ...whole.vehicles[0]?.driver, clockedInAt: null },
+          driver: {
+            firstName: whole.vehicles[0]?.driver?.firstName,
+            lastName: whole.vehicles[0]?.driver?.lastName,
+            clockedInAt: null,
+          },
         },
-        { id: whole.vehicles[1]?.id, categoryName: 'Coach', vehicle: null, driver: null },
+        { categoryName: 'Coach', vehicle: null, driver: null },
       ],
       // No quote link was sent (issue 24).
       quoteLink: null,

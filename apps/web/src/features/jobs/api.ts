@@ -53,9 +53,12 @@ export interface JobListParams {
   offset: number;
 }
 
+/** A page of the manager's list; past the count's bound the total is a lower bound (ADR 38). */
+export type JobPage = Page<JobSummary> & { totalIsLowerBound: boolean };
+
 /** The manager's list: a page of summaries (the whole job is useJob). */
 export function useJobs(params: JobListParams) {
-  return useQuery<Page<JobSummary>>({ queryKey: [JOBS_PATH, params], placeholderData: keepPreviousData });
+  return useQuery<JobPage>({ queryKey: [JOBS_PATH, params], placeholderData: keepPreviousData });
 }
 
 export function useJob(id: string | null) {

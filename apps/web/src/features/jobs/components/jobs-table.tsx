@@ -48,6 +48,7 @@ export interface JobRowActions {
 export function JobsTable({
   jobs,
   total,
+  totalIsLowerBound = false,
   page,
   pageSize,
   onPageChange,
@@ -55,20 +56,23 @@ export function JobsTable({
 }: JobRowActions & {
   jobs: JobSummary[];
   total: number;
+  /** More jobs match than were counted: the total reads "1,000+" (ADR 38). */
+  totalIsLowerBound?: boolean;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
 }) {
   const format = useFormatters();
   const phone = useMediaQuery('(max-width: 48em)');
+  // Past the count's bound the last page is unknown (ADR 38): the pages up to the bound are shown and
+  // one more, so "next" goes on; the count looks as far again from each page reached.
+  const pages = Math.ceil(total / pageSize) + (totalIsLowerBound ? 1 : 0);
   const pager = (
     <Group justify="space-between">
-      <Text size="sm" c="dimmed">
-        {total} job{total === 1 ? '' : 's'}
+      <Text size="sm" c="dimmed" data-testid="jobs-count">
+        {jobCount(total, totalIsLowerBound)}
       </Text>
-      {total > pageSize && (
-        <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPageChange} size="sm" />
-      )}
+      {pages > 1 && <Pagination total={pages} value={page} onChange={onPageChange} size="sm" />}
     </Group>
   );
   if (phone) {
@@ -143,9 +147,10 @@ export function JobsTable({
                       {job.title ?? 'Untitled Draft'}
                     </Anchor>
                     <Group gap={4}>
-                      {job.legs.slice(0, 3).map((l) => (
+                      {job.legs.slice(0, 3).map((l, i) => (
                         <Badge
-                          key={l.id}
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a row's legs carry no ids (ADR 38)
+                          key={i}
                           variant="light"
                           color="gray"
                           size="xs"
@@ -175,8 +180,9 @@ export function JobsTable({
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={0}>
-                    {job.vehicles.map((s) => (
-                      <Text key={s.id} size="sm">
+                    {job.vehicles.map((s, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's slots carry no ids (ADR 38)
+                      <Text key={i} size="sm">
                         {vehicleName(s)}
                       </Text>
                     ))}
@@ -185,7 +191,8 @@ export function JobsTable({
                 <Table.Td>
                   <Stack gap={0}>
                     {job.vehicles.map((s, i) => (
-                      <Text key={s.id} size="sm" c={s.driver ? undefined : 'dimmed'}>
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's slots carry no ids (ADR 38)
+                      <Text key={i} size="sm" c={s.driver ? undefined : 'dimmed'}>
                         {s.driver ? driverName(s.driver) : `Unassigned Driver ${i + 1}`}
                       </Text>
                     ))}
@@ -217,6 +224,12 @@ export function JobsTable({
       {pager}
     </>
   );
+}
+
+/** "1 job", "240 jobs", or "1,000+ jobs" when the count stopped at its bound. */
+export function jobCount(total: number, isLowerBound: boolean): string {
+  const n = total.toLocaleString('en');
+  return isLowerBound ? `${n}+ jobs` : `${n} job${total === 1 ? '' : 's'}`;
 }
 
 /**

@@ -34,12 +34,14 @@ export function StartTimeCell({ job }: { job: JobSummary }) {
   const named = drivers.length > 1;
   return (
     <Stack gap={2} data-testid="start-time">
-      {drivers.map((d) => {
+      {drivers.map((d, i) => {
+        // Keyed by position: a list row's drivers carry no ids (ADR 38).
+        const key = `driver-${i}`;
         const start = driverStart(job, d.clockedInAt ?? null, now, timeZone);
         const who = named ? `${driverName(d).split(' ')[0]} ` : '';
         if (start.state === 'clocked_in') {
           return (
-            <Text key={d.id} size="sm" data-state="clocked-in">
+            <Text key={key} size="sm" data-state="clocked-in">
               {who}
               {format.time(start.at)}
             </Text>
@@ -47,7 +49,7 @@ export function StartTimeCell({ job }: { job: JobSummary }) {
         }
         if (start.state === 'late') {
           return (
-            <Text key={d.id} size="sm" component="div" data-state="late">
+            <Text key={key} size="sm" component="div" data-state="late">
               {who}
               <Badge color="red" variant="light" size="sm">
                 Late
@@ -56,7 +58,7 @@ export function StartTimeCell({ job }: { job: JobSummary }) {
           );
         }
         return (
-          <Text key={d.id} size="sm" c="dimmed" data-state="waiting">
+          <Text key={key} size="sm" c="dimmed" data-state="waiting">
             {who}—
           </Text>
         );

@@ -148,6 +148,7 @@ export function ManagerDashboardPage() {
         <JobsTable
           jobs={jobs}
           total={query.data?.total ?? 0}
+          totalIsLowerBound={query.data?.totalIsLowerBound ?? false}
           page={page}
           pageSize={JOBS_PAGE_SIZE}
           onPageChange={(p) => update({ page: p > 1 ? String(p) : null })}
