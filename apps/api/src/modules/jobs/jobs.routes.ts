@@ -156,6 +156,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
         from: later(range?.from, q.from),
         to: sooner(range?.to, q.to),
         status: q.status,
+        seriesId: q.seriesId,
         quote: q.quote,
         driverId: q.driverId,
         today,

@@ -128,7 +128,7 @@ function referenceErrors(input: JobInputParsed, refs: References): FieldError[] 
   return errors;
 }
 
-async function checkedReferences(db: Db, input: JobInputParsed): Promise<References> {
+export async function checkedReferences(db: Db, input: JobInputParsed): Promise<References> {
   const refs = await loadReferences(db, {
     customerIds: input.customerId ? [input.customerId] : [],
     contactIds: input.contactId ? [input.contactId] : [],
@@ -153,7 +153,7 @@ const withIds = (lines: JobInputParsed['discounts']): PriceAdjustment[] =>
     type: l.type,
   }));
 
-function jobValues(input: JobInputParsed, customerId: string | null, contactId: string | null) {
+export function jobValues(input: JobInputParsed, customerId: string | null, contactId: string | null) {
   const extraCharges = withIds(input.extraCharges);
   const discounts = withIds(input.discounts);
   const price = calculatePrice({
@@ -192,7 +192,7 @@ function jobValues(input: JobInputParsed, customerId: string | null, contactId: 
   } satisfies Partial<JobValues>;
 }
 
-async function slotValues(
+export async function slotValues(
   db: Db,
   input: JobInputParsed,
   refs: References,
@@ -223,7 +223,7 @@ async function slotValues(
   });
 }
 
-async function createCustomerFrom(
+export async function createCustomerFrom(
   tx: Db,
   input: JobInputParsed,
 ): Promise<{ customerId: string | null; contactId: string | null }> {
@@ -298,7 +298,7 @@ async function awardLoyaltyOnce(tx: Db, jobId: string): Promise<void> {
  * Drivers newly on the job (hours) and slots newly allocated (compliance), checked when a context is
  * given (routes do); answers the compliance warnings to show.
  */
-async function guardNewAllocations(
+export async function guardNewAllocations(
   tx: Db,
   hours: HoursContext | undefined,
   before: Job | null,

@@ -1,0 +1,268 @@
+import { addDays, dateInZone, type JobSeriesDetail, SERIES_CHECKS_MESSAGE } from '@dms/domain';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { complianceOverrides, jobs, jobVehicles, vehicleCategoriesNew } from '../../db/schema';
+import { createCategory, createDriver, createVehicle } from '../../test/factories';
+import { createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
+import { extendSeries } from './index';
+
+// Recurring jobs (issue 27, ADR 36): a series' dates after its exclusions, its occurrences up to the
+// horizon and their daily extension, and the allocation checks run for every date.
+
+let t: RoleTestApp;
+const TZ = 'Australia/Sydney';
+const WEEKDAYS = 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR';
+
+const job = (extra: object = {}) => ({
+  title: 'School run',
+  legs: [
+    { originAddress: 'Depot', destinationAddress: 'School', departureTime: '07:30', arrivalTime: '08:30' },
+  ],
+  basePrice: 300,
+  ...extra,
+});
+
+const setHorizon = async (horizonWeeks: number) =>
+  expectJson(
+    await t.asManager('PUT', '/api/settings/recurring-jobs', { horizonWeeks, holidaysRegion: 'AU-NSW' }),
+    200,
+  );
+
+beforeAll(async () => {
+  t = await createRoleTestApp();
+});
+afterAll(() => t.close());
+
+describe('creating a series', () => {
+  it('leaves out listed dates, the region’s public holidays and days out of term, and creates every date with no horizon', async () => {
+    await setHorizon(0);
+    const term = expectJson<{ id: string }>(
+      await t.asManager('POST', '/api/settings/school-terms', {
+        year: 2027,
+        name: 'Term 1',
+        startDate: '2027-01-25',
+        endDate: '2027-02-12',
+      }),
+      201,
+    );
+    const created = await t.asManager('POST', '/api/job-series', {
+      job: job(),
+      recurrence: { rrule: WEEKDAYS, start: '2027-01-18', until: '2027-02-19' },
+      exclude: { dates: ['2027-02-03'], holidaysRegion: 'AU-NSW', schoolTerms: 'in' },
+    });
+    const body = expectJson<{ series: { id: string }; jobs: { serviceDate: string; jobNumber: string }[] }>(
+      created,
+      201,
+    );
+    // Term 1: 15 weekdays, less Australia Day (Tuesday 26 January) and the listed 3 February.
+    expect(body.jobs).toHaveLength(13);
+    const dates = body.jobs.map((j) => j.serviceDate);
+    expect(dates[0]).toBe('2027-01-25');
+    expect(dates).not.toContain('2027-01-26');
+    expect(dates).not.toContain('2027-02-03');
+    expect(dates.at(-1)).toBe('2027-02-12');
+    expect(new Set(body.jobs.map((j) => j.jobNumber)).size).toBe(13);
+
+    const detail = expectJson<JobSeriesDetail>(
+      await t.asManager('GET', `/api/job-series/${body.series.id}`),
+      200,
+    );
+    expect(detail.dates.map((d) => d.date)).toEqual(dates);
+    expect(detail.dates.every((d) => d.jobId)).toBe(true);
+
+    // The job list filters by series and each row names its series.
+    const list = expectJson<{ total: number; items: { seriesId: string }[] }>(
+      await t.asManager('GET', `/api/jobs?seriesId=${body.series.id}&limit=50`),
+      200,
+    );
+    expect(list.total).toBe(13);
+    expect(list.items.every((i) => i.seriesId === body.series.id)).toBe(true);
+    expectJson(await t.asManager('DELETE', `/api/settings/school-terms/${term.id}`), 200);
+  });
+
+  it('creates only the dates within the horizon; the daily extension adds those that enter it, once', async () => {
+    await setHorizon(2);
+    const today = dateInZone(new Date(), TZ);
+    const created = expectJson<{ series: { id: string }; jobs: { serviceDate: string }[] }>(
+      await t.asManager('POST', '/api/job-series', {
+        job: job({ title: 'Staff shuttle' }),
+        recurrence: { rrule: 'FREQ=DAILY', start: today, count: 30 },
+        exclude: { holidaysRegion: null },
+      }),
+      201,
+    );
+    const horizon = addDays(today, 14);
+    expect(created.jobs).toHaveLength(15);
+    expect(created.jobs.every((j) => j.serviceDate <= horizon)).toBe(true);
+    const before = expectJson<JobSeriesDetail>(
+      await t.asManager('GET', `/api/job-series/${created.series.id}`),
+      200,
+    );
+    expect(before.dates).toHaveLength(30);
+    expect(before.dates.filter((d) => d.jobId)).toHaveLength(15);
+
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000);
+    await extendSeries(t.db, TZ, undefined, inAWeek);
+    await extendSeries(t.db, TZ, undefined, inAWeek);
+    const after = expectJson<JobSeriesDetail>(
+      await t.asManager('GET', `/api/job-series/${created.series.id}`),
+      200,
+    );
+    expect(after.jobs).toHaveLength(22);
+    expect(after.dates.filter((d) => d.jobId)).toHaveLength(22);
+
+    // Ending it cancels the occurrences after today that have not started.
+    const ended = expectJson<{ cancelled: number }>(
+      await t.asManager('POST', `/api/job-series/${created.series.id}/end`),
+      200,
+    );
+    expect(ended.cancelled).toBe(21);
+    const statuses = await t.db
+      .select({ status: jobs.status, date: jobs.serviceDate })
+      .from(jobs)
+      .where(eq(jobs.seriesId, created.series.id));
+    expect(statuses.find((s) => s.date === today)?.status).toBe('draft');
+    await extendSeries(t.db, TZ, undefined, new Date(Date.now() + 30 * 86_400_000));
+    expect(await t.db.$count(jobs, eq(jobs.seriesId, created.series.id))).toBe(22);
+  });
+
+  it('refuses a rule without an end, a bad rule, and drivers', async () => {
+    const noEnd = await t.asManager('POST', '/api/job-series', {
+      job: job(),
+      recurrence: { rrule: WEEKDAYS, start: '2027-03-01' },
+    });
+    expect(noEnd.statusCode).toBe(400);
+    const bad = await t.asManager('POST', '/api/job-series', {
+      job: job(),
+      recurrence: { rrule: 'FREQ=MINUTELY', start: '2027-03-01', count: 3 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const driver = await t.asDriver('POST', '/api/job-series', {
+      job: job(),
+      recurrence: { rrule: WEEKDAYS, start: '2027-03-01', count: 3 },
+    });
+    expect(driver.statusCode).toBe(403);
+  });
+});
+
+describe('checks for every date', () => {
+  it('lists each date a check refuses; leaves those slots open, or records the one reason for each date', async () => {
+    await setHorizon(0);
+    const coach = await createCategory(t.db, 'Series Coach');
+    await t.db
+      .update(vehicleCategoriesNew)
+      .set({ requiredLicenceClass: 'HR' })
+      .where(eq(vehicleCategoriesNew.id, coach.id));
+    const vehicle = await createVehicle(t.db, { categoryId: coach.id });
+    expectJson(await t.asManager('PUT', `/api/vehicles/${vehicle.id}/compliance`, {}), 200);
+    const driver = await createDriver(t.db, { firstName: 'Sam', lastName: 'Series' });
+    // The medical lapses mid-series: the last two dates fail.
+    expectJson(
+      await t.asManager('PUT', `/api/drivers/${driver.id}/compliance`, {
+        licenceClass: 'HR',
+        licenceExpiry: '2040-01-01',
+        medicalExpiry: '2031-05-07',
+      }),
+      200,
+    );
+    const body = (extra: object) => ({
+      job: job({ title: 'Checked run', vehicles: [{ vehicleId: vehicle.id, driverId: driver.id }] }),
+      recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', start: '2031-05-05', count: 5 },
+      exclude: { holidaysRegion: null },
+      ...extra,
+    });
+    const before = await t.db.$count(jobs);
+    const refused = await t.asManager('POST', '/api/job-series', body({}));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SERIES_CHECKS_MESSAGE);
+    expect(refused.json().errors.map((e: { path: string }) => e.path)).toEqual([
+      '2031-05-09',
+      '2031-05-12',
+      '2031-05-14',
+    ]);
+    expect(refused.json().errors[0].message).toContain('Medical');
+    expect(await t.db.$count(jobs)).toBe(before);
+
+    const open = expectJson<{ jobs: { id: string; serviceDate: string }[] }>(
+      await t.asManager('POST', '/api/job-series', body({ leaveFailingOpen: true })),
+      201,
+    );
+    const slots = await t.db
+      .select({ jobId: jobVehicles.jobId, driverId: jobVehicles.driverId })
+      .from(jobVehicles)
+      .where(
+        inArray(
+          jobVehicles.jobId,
+          open.jobs.map((j) => j.id),
+        ),
+      );
+    const driverOn = new Map(slots.map((s) => [s.jobId, s.driverId]));
+    expect(open.jobs.map((j) => (driverOn.get(j.id) ? j.serviceDate : null)).filter(Boolean)).toEqual([
+      '2031-05-05',
+      '2031-05-07',
+    ]);
+    // Those first dates are now this driver's: the override series below is in another week.
+
+    const overridden = expectJson<{ jobs: { id: string }[] }>(
+      await t.asManager(
+        'POST',
+        '/api/job-series',
+        body({
+          recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=TU,TH', start: '2031-05-13', count: 2 },
+          overrideReason: 'Medical booked, letter on file',
+        }),
+      ),
+      201,
+    );
+    const recorded = await t.db
+      .select()
+      .from(complianceOverrides)
+      .where(
+        inArray(
+          complianceOverrides.jobId,
+          overridden.jobs.map((j) => j.id),
+        ),
+      );
+    expect(recorded.map((o) => o.checkedFor).sort()).toEqual(['2031-05-13', '2031-05-15']);
+    expect(recorded.every((o) => o.reason === 'Medical booked, letter on file')).toBe(true);
+  });
+});
+
+describe('school terms', () => {
+  it('refuses a term ending before it starts and one overlapping another', async () => {
+    const backwards = await t.asManager('POST', '/api/settings/school-terms', {
+      year: 2028,
+      name: 'Term 9',
+      startDate: '2028-03-01',
+      endDate: '2028-02-01',
+    });
+    expect(backwards.statusCode).toBe(400);
+    const first = expectJson<{ id: string }>(
+      await t.asManager('POST', '/api/settings/school-terms', {
+        year: 2028,
+        name: 'Term 1',
+        startDate: '2028-01-31',
+        endDate: '2028-04-07',
+      }),
+      201,
+    );
+    const overlap = await t.asManager('POST', '/api/settings/school-terms', {
+      year: 2028,
+      name: 'Term 2',
+      startDate: '2028-04-01',
+      endDate: '2028-06-30',
+    });
+    expect(overlap.statusCode).toBe(409);
+    expectJson(
+      await t.asManager('PUT', `/api/settings/school-terms/${first.id}`, {
+        year: 2028,
+        name: 'Term 1',
+        startDate: '2028-02-01',
+        endDate: '2028-04-07',
+      }),
+      200,
+    );
+    expectJson(await t.asManager('DELETE', `/api/settings/school-terms/${first.id}`), 200);
+    expect((await t.asDriver('GET', '/api/settings/school-terms')).statusCode).toBe(403);
+  });
+});
