@@ -137,6 +137,9 @@ export type JobSeriesDetail = z.infer<typeof JobSeriesDetailSchema>;
 export const SeriesDateProblemSchema = z.object({ date: z.string(), problems: z.array(z.string()) });
 export type SeriesDateProblem = z.infer<typeof SeriesDateProblemSchema>;
 
+export const SERIES_DATE_TAKEN = 'Another occurrence of this series is on that date';
+export const JobScopeQuerySchema = z.object({ scope: z.enum(JOB_EDIT_SCOPES).default('this') });
+
 export const SERIES_CHECKS_MESSAGE =
   'Some dates of the series fail the allocation checks: leave those slots open or give a reason';
 

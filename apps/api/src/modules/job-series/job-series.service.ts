@@ -199,3 +199,41 @@ export async function extendSeries(db: Db, timeZone: string, hours?: HoursContex
   }
   return created;
 }
+
+/**
+ * "This and following" (wired into the jobs module's port): the old series ends the day before
+ * `from`; a new one, linked to it, runs from `from` with the edited body and the rest of the rule.
+ * A count is shared out: the new part keeps the occurrences the old one had from that date on.
+ */
+export async function splitSeriesAt(
+  tx: Db,
+  seriesId: string,
+  from: string,
+  template: JobInputParsed,
+  userId: string | null,
+): Promise<string> {
+  const row = await getSeriesRow(tx, seriesId, true);
+  if (!row) throw new HttpError(404, SERIES_NOT_FOUND);
+  const dates = datesOf(row, await termsFor(tx, row));
+  const kept = dates.filter((d) => d >= from).length;
+  const next = await insertSeries(tx, {
+    rrule: row.rrule,
+    startDate: from,
+    untilDate: row.untilDate,
+    count: row.count ? kept : null,
+    excludeDates: row.excludeDates.filter((d) => d >= from),
+    holidaysRegion: row.holidaysRegion,
+    schoolTerms: row.schoolTerms,
+    template: templateOf(template),
+    createdThrough: row.createdThrough,
+    createdBy: userId,
+    endedAt: row.endedAt,
+    previousSeriesId: row.id,
+  });
+  await updateSeriesRow(tx, row.id, {
+    untilDate: addDays(from, -1),
+    count: null,
+    excludeDates: row.excludeDates.filter((d) => d < from),
+  });
+  return next.id;
+}

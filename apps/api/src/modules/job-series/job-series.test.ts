@@ -1,4 +1,12 @@
-import { addDays, dateInZone, type JobSeriesDetail, SERIES_CHECKS_MESSAGE } from '@dms/domain';
+import {
+  addDays,
+  dateInZone,
+  type Job,
+  type JobSeriesDetail,
+  jobInputFrom,
+  SERIES_CHECKS_MESSAGE,
+  SERIES_DATE_TAKEN,
+} from '@dms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceOverrides, jobs, jobVehicles, vehicleCategoriesNew } from '../../db/schema';
@@ -225,6 +233,72 @@ describe('checks for every date', () => {
       );
     expect(recorded.map((o) => o.checkedFor).sort()).toEqual(['2031-05-13', '2031-05-15']);
     expect(recorded.every((o) => o.reason === 'Medical booked, letter on file')).toBe(true);
+  });
+});
+
+describe('editing an occurrence', () => {
+  it('"this and following" changes later occurrences not started and splits the series; "this" changes one; started ones never change', async () => {
+    await setHorizon(0);
+    const created = expectJson<{ series: { id: string }; jobs: { id: string; serviceDate: string }[] }>(
+      await t.asManager('POST', '/api/job-series', {
+        job: job({ title: 'Before' }),
+        recurrence: { rrule: 'FREQ=DAILY', start: '2032-03-01', count: 6 },
+        exclude: { holidaysRegion: null },
+      }),
+      201,
+    );
+    const ids = created.jobs.map((j) => j.id);
+    const read = async (id: string) => expectJson<Job>(await t.asManager('GET', `/api/jobs/${id}`), 200);
+    // The fifth has been completed: it is history, whatever the series says now.
+    await t.db.update(jobs).set({ status: 'completed' }).where(eq(jobs.id, ids[4]!));
+    // Cancelling one day leaves the series as it was.
+    expectJson(await t.asManager('PATCH', `/api/jobs/${ids[5]}/status`, { status: 'cancelled' }), 200);
+
+    const third = await read(ids[2]!);
+    const saved = expectJson<Job>(
+      await t.asManager('PUT', `/api/jobs/${third.id}?scope=following`, {
+        ...jobInputFrom(third),
+        version: third.version,
+        title: 'After',
+      }),
+      200,
+    );
+    expect(saved.title).toBe('After');
+    const titles = await Promise.all(ids.map(async (id) => (await read(id)).title));
+    expect(titles).toEqual(['Before', 'Before', 'After', 'After', 'Before', 'Before']);
+
+    const old = expectJson<JobSeriesDetail>(
+      await t.asManager('GET', `/api/job-series/${created.series.id}`),
+      200,
+    );
+    expect(old.untilDate).toBe('2032-03-02');
+    expect(old.dates.map((d) => d.date)).toEqual(['2032-03-01', '2032-03-02']);
+    const newId = (await read(ids[2]!)).seriesId!;
+    expect(newId).not.toBe(created.series.id);
+    const next = expectJson<JobSeriesDetail>(await t.asManager('GET', `/api/job-series/${newId}`), 200);
+    expect(next.previousSeriesId).toBe(created.series.id);
+    expect(next.dates.map((d) => d.jobId)).toEqual(ids.slice(2));
+
+    const fourth = await read(ids[3]!);
+    expectJson(
+      await t.asManager('PUT', `/api/jobs/${fourth.id}?scope=this`, {
+        ...jobInputFrom(fourth),
+        version: fourth.version,
+        title: 'Only this',
+      }),
+      200,
+    );
+    expect((await read(ids[2]!)).title).toBe('After');
+    expect((await read(ids[3]!)).title).toBe('Only this');
+
+    // Moving an occurrence onto its sibling's date is refused, not a database error.
+    const moved = await t.asManager('PUT', `/api/jobs/${fourth.id}`, {
+      ...jobInputFrom(await read(ids[3]!)),
+      version: (await read(ids[3]!)).version,
+      serviceDate: '2032-03-03',
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(SERIES_DATE_TAKEN);
   });
 });
 
