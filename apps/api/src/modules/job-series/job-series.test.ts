@@ -9,7 +9,14 @@ import {
 } from '@dms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complianceOverrides, jobs, jobVehicles, vehicleCategoriesNew } from '../../db/schema';
+import {
+  complianceOverrides,
+  emailNotifications,
+  jobOffers,
+  jobs,
+  jobVehicles,
+  vehicleCategoriesNew,
+} from '../../db/schema';
 import { createCategory, createDriver, createVehicle } from '../../test/factories';
 import { createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
 import { extendSeries } from './index';
@@ -299,6 +306,52 @@ describe('editing an occurrence', () => {
     });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().message).toBe(SERIES_DATE_TAKEN);
+  });
+});
+
+describe('offers of a series', () => {
+  it('offers a driver the series with one mail, and one answer accepts every open offer of it', async () => {
+    await setHorizon(0);
+    const vehicle = await createVehicle(t.db, {});
+    const driverId = t.driver.user.id;
+    expectJson(
+      await t.asManager('PUT', `/api/drivers/${driverId}/compliance`, {
+        licenceClass: 'HR',
+        licenceExpiry: '2040-01-01',
+        medicalExpiry: '2040-01-01',
+      }),
+      200,
+    );
+    const created = expectJson<{ jobs: { id: string }[] }>(
+      await t.asManager('POST', '/api/job-series', {
+        job: job({
+          title: 'Offered run',
+          status: 'confirmed',
+          vehicles: [{ vehicleId: vehicle.id, driverId }],
+        }),
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO', start: '2033-05-02', count: 3 },
+        exclude: { holidaysRegion: null },
+        overrideReason: 'Checked by the office',
+      }),
+      201,
+    );
+    const ids = created.jobs.map((j) => j.id);
+    const offers = await t.db.select().from(jobOffers).where(inArray(jobOffers.jobId, ids));
+    expect(offers.map((o) => o.status)).toEqual(['pending', 'pending', 'pending']);
+    const mails = await t.db.select().from(emailNotifications).where(inArray(emailNotifications.jobId, ids));
+    expect(mails.length).toBeLessThanOrEqual(1);
+
+    expectJson(
+      await t.asDriver('PATCH', `/api/job-offers/${offers[1]!.id}`, { status: 'accepted', series: true }),
+      200,
+    );
+    const after = await t.db.select().from(jobOffers).where(inArray(jobOffers.jobId, ids));
+    expect(after.map((o) => o.status)).toEqual(['accepted', 'accepted', 'accepted']);
+    const statuses = await t.db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, ids));
+    expect(statuses.every((s) => s.status === 'assigned')).toBe(true);
+    // My Jobs shows the occurrences as ordinary jobs.
+    const mine = expectJson<{ items: { id: string }[] }>(await t.asDriver('GET', '/api/jobs?limit=50'), 200);
+    expect(ids.every((id) => mine.items.some((i) => i.id === id))).toBe(true);
   });
 });
 
