@@ -49,6 +49,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('creating a series', () => {
+  it('expands across the operator’s daylight-saving changes without moving or dropping a date', async () => {
+    // Sydney's clocks go back on Sunday 5 April 2026 and forward on Sunday 4 October 2026.
+    const preview = async (start: string, until: string) =>
+      expectJson<{ dates: string[] }>(
+        await t.asManager('POST', '/api/job-series/preview', {
+          recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA,SU,MO', start, until },
+          exclude: { holidaysRegion: null },
+        }),
+        200,
+      ).dates;
+    expect(await preview('2026-04-04', '2026-04-06')).toEqual(['2026-04-04', '2026-04-05', '2026-04-06']);
+    expect(await preview('2026-10-03', '2026-10-05')).toEqual(['2026-10-03', '2026-10-04', '2026-10-05']);
+  });
+
   it('leaves out listed dates, the region’s public holidays and days out of term, and creates every date with no horizon', async () => {
     await setHorizon(0);
     const term = expectJson<{ id: string }>(
