@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health';
 import { inspectionQuestionsRoutes } from './modules/inspection-questions';
 import { invoicesRoutes } from './modules/invoices';
 import { jobOffersRoutes } from './modules/job-offers';
+import { jobSeriesRoutes } from './modules/job-series';
 import { addressSuggestionsRoutes, jobPdfRoutes, jobsRoutes } from './modules/jobs';
 import { logosRoutes } from './modules/logos';
 import { settleNotification } from './modules/notifications';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invoicesRoutes);
   await app.register(addressSuggestionsRoutes);
   await app.register(jobOffersRoutes);
+  await app.register(jobSeriesRoutes);
   await app.register(quoteLinksRoutes);
   await app.register(publicQuotesRoutes);
   await app.register(dispatchRoutes);

@@ -54,6 +54,7 @@ const TABLE_OWNERS: Record<string, readonly string[]> = {
   'inspection-questions': ['inspectionTemplateQuestions'],
   invoices: ['invoiceLines', 'invoicePayments', 'invoiceReminders', 'invoiceSettings', 'invoices'],
   'job-offers': ['jobOffers', 'jobRequests'],
+  'job-series': ['jobSeries', 'jobSeriesSettings', 'schoolTerms'],
   jobs: ['jobLegs', 'jobRequirements', 'jobVehicles', 'jobs'],
   notifications: ['emailNotifications'],
   overrides: ['complianceOverrides'],

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { checkClockIns, sendAttentionMails } from './modules/attention';
+import { loadHoursContext } from './modules/driver-hours';
 import { sendInvoiceReminders } from './modules/invoices';
 import { expireOffersAndNotify } from './modules/job-offers';
+import { extendSeries } from './modules/job-series';
 import { sendDueChangeMails, sendDueReminders } from './modules/jobs';
 import type { NotificationDeps } from './modules/notifications';
 import { sendQuoteReminders } from './modules/quote-links';
@@ -14,6 +16,7 @@ export const CHECK_CLOCK_INS_TASK = 'check-clock-ins';
 export const SEND_ATTENTION_MAILS_TASK = 'send-attention-mails';
 export const QUOTE_REMINDERS_TASK = 'quote-reminders';
 export const INVOICE_REMINDERS_TASK = 'invoice-reminders';
+export const EXTEND_SERIES_TASK = 'extend-job-series';
 
 /** The periodic work of the app, run by the background queue on one instance at a time. */
 export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
@@ -76,6 +79,15 @@ export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
       cron: '17 * * * *',
       run: async (log) => {
         await sendInvoiceReminders(app, log);
+      },
+    },
+    {
+      // Hourly, though the horizon moves a day at a time: the day turns at the operator's midnight,
+      // and a run missed for an outage is made up within the hour (a repeated run creates nothing).
+      name: EXTEND_SERIES_TASK,
+      cron: '41 * * * *',
+      run: async () => {
+        await extendSeries(app.db, app.config.timezone, await loadHoursContext(app.db, app.config.timezone));
       },
     },
   ];

@@ -7,12 +7,14 @@ import { emergencyTypeUsers } from './modules/emergency-types';
 import { inspectionQuestionUsers } from './modules/inspection-questions';
 import { balancesOfCustomers } from './modules/invoices';
 import { offerJobToNewDrivers } from './modules/job-offers';
+import { splitSeriesAt as splitJobSeriesAt } from './modules/job-series';
 import {
   countJobsUsingDepot,
   countJobsUsingVehicle,
   countJobsWithContact,
   countJobsWithTermsTemplate,
   offerJobToItsDrivers,
+  splitSeriesAt,
 } from './modules/jobs';
 import { registerLogoUrlSource } from './modules/logos';
 import { brandingLogoUrls } from './modules/settings';
@@ -51,6 +53,7 @@ export function linkRecords(): void {
   emergencyTypeUsers.register('alert', countAlertsOfType);
   inspectionQuestionUsers.register('inspection', countInspectionsAnswering);
   offerJobToItsDrivers.set(offerJobToNewDrivers);
+  splitSeriesAt.set(splitJobSeriesAt);
   customerBalances.set(balancesOfCustomers);
   registerLogoUrlSource('branding', brandingLogoUrls);
   registerLogoUrlSource('documents', documentLogoUrls);

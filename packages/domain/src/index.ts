@@ -27,6 +27,8 @@ export * from './invoice-totals';
 export * from './job.schema';
 export * from './job-grouping';
 export * from './job-offer.schema';
+export * from './job-series';
+export * from './job-series.schema';
 export * from './licence-classes';
 export * from './messages';
 export * from './money';

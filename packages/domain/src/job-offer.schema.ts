@@ -66,6 +66,8 @@ export type JobOffer = z.infer<typeof JobOfferSchema>;
 /** PATCH /api/job-offers/{offerId}. */
 export const AnswerOfferInputSchema = z.object({
   status: z.enum(['accepted', 'rejected'], { error: 'Answer with accepted or rejected' }),
+  /** On an occurrence of a series: the same answer to every open offer of that series (issue 27). */
+  series: z.boolean().default(false),
 });
 export type AnswerOfferInput = z.input<typeof AnswerOfferInputSchema>;
 

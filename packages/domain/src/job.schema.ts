@@ -294,6 +294,8 @@ export const JobListQuerySchema = ListQuerySchema.omit({ includeInactive: true }
   to: optionalDate(),
   driverId: optionalId(),
   status: z.preprocess(blankToNull, z.enum(JOB_STATUSES).nullable().optional()),
+  /** Only the occurrences of this series (issue 27). */
+  seriesId: optionalId(),
   /** Quote links (issue 24): 'viewed_unanswered' finds quotes the customer opened and has not answered. */
   quote: z.preprocess(blankToNull, z.enum(QUOTE_LIST_FILTERS).nullable().optional()),
 });
@@ -374,6 +376,8 @@ export const DriverJobSchema = z.object({
   title: z.string().nullable(),
   status: z.enum(JOB_STATUSES),
   serviceDate: z.string().nullable(),
+  /** The series this job is an occurrence of (issue 27), or null. */
+  seriesId: z.string().nullable().optional(),
   paxCount: z.number().int().nullable(),
   serviceDescription: z.string().nullable(),
   notesDriver: z.string().nullable(),
@@ -430,6 +434,7 @@ export const JobSummarySchema = JobSchema.pick({
   totalPrice: true,
   currency: true,
   pendingRequests: true,
+  seriesId: true,
 }).extend({
   // Only what a row shows (ADR 38): no ids of the customer, legs, slots, vehicles or drivers.
   customer: JobCustomerSchema.pick({ companyName: true, phone: true }).nullable(),

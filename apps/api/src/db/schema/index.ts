@@ -7,6 +7,7 @@ export * from './events';
 export * from './fleet';
 export * from './forms';
 export * from './invoices';
+export * from './job-series';
 export * from './jobs';
 export * from './overrides';
 export * from './quotes';

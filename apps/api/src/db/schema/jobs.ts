@@ -22,6 +22,7 @@ import { users } from './auth';
 import { createdAt, flag, id, instant, money, rate, timestamps, version } from './columns';
 import { customerContacts, customers } from './customers';
 import { depots, vehicleCategoriesNew, vehicles } from './fleet';
+import { jobSeries } from './job-series';
 import { termsTemplates } from './settings';
 
 // Jobs (quotes and job sheets) with their requirements, vehicle slots, legs, offers, requests and the
@@ -78,10 +79,14 @@ export const jobs = pgTable(
     termsAndConditions: text('terms_and_conditions'),
     pricingNotes: text('pricing_notes'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The series this job is an occurrence of (issue 27); set null: ending or deleting a series keeps its jobs. */
+    seriesId: text('series_id').references(() => jobSeries.id, { onDelete: 'set null' }),
     version: version(),
     ...timestamps(),
   },
   (t) => [
+    // One occurrence of a series a day: the daily extension can run twice without doubling a date.
+    uniqueIndex('jobs_series_id_service_date_uq').on(t.seriesId, t.serviceDate),
     // The job list walks service dates in order; a status filter is checked in the index (bench/NOTES.md).
     index('jobs_service_date_status_idx').on(t.serviceDate, t.status),
     index('jobs_status_idx').on(t.status),

@@ -25,7 +25,7 @@ import { HttpError } from '../../http/errors';
 import { IdParamsSchema, listPage } from '../../http/list-query';
 import { driverQualification } from '../compliance';
 import { loadHoursContext } from '../driver-hours';
-import { getJob, getJobsByIds, JOB_NOT_FOUND, listAvailableJobs, toDriverJob } from '../jobs';
+import { getJob, getJobsByIds, JOB_NOT_FOUND, jobsOfSeries, listAvailableJobs, toDriverJob } from '../jobs';
 import { type NotificationDeps, notifyAboutJob } from '../notifications';
 import { findUserById } from '../users';
 import {
@@ -148,6 +148,17 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
         const offer = await answerOffer(tx, request.params.offerId, driverId, request.body.status);
         const job = (await getJob(tx, offer.jobId))!;
         await announce(tx, job.id, [driverId]);
+        if (request.body.series && job.seriesId) {
+          // A series is accepted or declined once: its manager hears of it once, by this offer's mail.
+          const siblings = (await jobsOfSeries(tx, [job.seriesId]))
+            .map((j) => j.id)
+            .filter((id) => id !== job.id);
+          const open = await pendingOffersOfJobs(tx, driverId, siblings, new Date());
+          for (const [jobId, other] of open) {
+            await answerOffer(tx, other.id, driverId, request.body.status);
+            await announce(tx, jobId, [driverId]);
+          }
+        }
         const user = await findUserById(tx, driverId);
         const driver = fullName(user?.firstName ?? null, user?.lastName ?? null);
         if (offer.createdBy) {

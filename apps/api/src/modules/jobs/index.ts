@@ -3,6 +3,14 @@
 export { addressSuggestionsRoutes } from './address-suggestions.routes';
 export { type AllocationReasons, guardAllocation } from './allocation-guard';
 export { noteDriverChanges, sendDueChangeMails } from './driver-change-notices.service';
+export {
+  cancelSeriesJobs,
+  jobsOfSeries,
+  moveSeriesJobs,
+  type SeriesJobRow,
+  STARTED_STATUSES,
+} from './job-occurrences.repository';
+export { createOccurrences, type OccurrencesOutcome } from './job-occurrences.service';
 export { jobPdfRoutes } from './job-pdf.routes';
 export { loadReferences } from './job-references.repository';
 export { sendDueReminders } from './job-reminders.service';
@@ -24,4 +32,4 @@ export {
 } from './job-usage.repository';
 export { getJob, getJobsByIds, lockJob, toDriverJob } from './jobs.repository';
 export { jobsRoutes } from './jobs.routes';
-export { changeJobStatus, JOB_NOT_FOUND, offerJobToItsDrivers } from './jobs.service';
+export { changeJobStatus, JOB_NOT_FOUND, offerJobToItsDrivers, splitSeriesAt } from './jobs.service';

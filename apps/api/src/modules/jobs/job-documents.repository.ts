@@ -59,7 +59,7 @@ const JOB = `json_build_object(
   'subtotal', j.subtotal, 'taxMode', j.tax_mode, 'taxRate', j.tax_rate, 'taxAmount', j.tax_amount,
   'totalPrice', j.total_price, 'currency', j.currency, 'pricingNotes', j.pricing_notes,
   'termsTemplateId', j.terms_template_id, 'termsAndConditions', j.terms_and_conditions,
-  'createdBy', j.created_by, 'version', j.version,
+  'createdBy', j.created_by, 'version', j.version, 'seriesId', j.series_id,
   'customer', case when c.id is null then null else json_build_object(
     'id', c.id, 'companyName', c.company_name, 'companyType', c.company_type, 'phone', c.phone, 'email', c.email,
     'address', c.address
@@ -171,6 +171,7 @@ function toJob(d: JobDocument): Job {
     title: d.title,
     status: d.status,
     serviceDate: d.serviceDate,
+    seriesId: d.seriesId ?? null,
     paxCount: d.paxCount,
     serviceDescription: d.serviceDescription,
     notesDriver: d.notesDriver,

@@ -58,7 +58,7 @@ const QUOTE_LINK = `(
 
 const SUMMARY = `json_build_object(
   'id', j.id, 'jobNumber', j.job_number, 'title', j.title, 'status', j.status,
-  'serviceDate', j.service_date, 'hasUpdates', j.has_updates, 'updatedAt', ${epochMs('j.updated_at')},
+  'serviceDate', j.service_date, 'seriesId', j.series_id, 'hasUpdates', j.has_updates, 'updatedAt', ${epochMs('j.updated_at')},
   'totalPrice', j.total_price, 'currency', j.currency,
   'customer', case when c.id is null then null else json_build_object(
     'companyName', c.company_name, 'phone', c.phone

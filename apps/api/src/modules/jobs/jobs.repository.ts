@@ -14,6 +14,7 @@ export interface JobFilter {
   to?: string | null;
   driverId?: string | null;
   status?: JobStatus | null;
+  seriesId?: string | null;
   /** Quotes the customer viewed and has not answered (issue 24). */
   quote?: 'viewed_unanswered' | null;
   search?: string;
@@ -35,6 +36,7 @@ function jobWhere(db: Db, filter: JobFilter): SQL | undefined {
   if (filter.from) conditions.push(gte(jobs.serviceDate, filter.from));
   if (filter.to) conditions.push(lte(jobs.serviceDate, filter.to));
   if (filter.status) conditions.push(eq(jobs.status, filter.status));
+  if (filter.seriesId) conditions.push(eq(jobs.seriesId, filter.seriesId));
   // A read model of the quote-links module's table (ADR 25): an open link is the newest one.
   if (filter.quote === 'viewed_unanswered') {
     conditions.push(
@@ -97,6 +99,7 @@ export function toDriverJob(job: Job, driverId: string): DriverJob {
     title: job.title,
     status: job.status,
     serviceDate: job.serviceDate,
+    seriesId: job.seriesId ?? null,
     paxCount: job.paxCount,
     serviceDescription: job.serviceDescription,
     notesDriver: job.notesDriver,

@@ -8,6 +8,7 @@ import {
   JobListQuerySchema,
   JobSaveResultSchema,
   JobSchema,
+  JobScopeQuerySchema,
   JobStatusInputSchema,
   JobSummarySchema,
   jobPageOf,
@@ -44,6 +45,7 @@ import {
   publishJob,
   type SaveOutcome,
   toSaveResult,
+  updateFollowing,
   updateJob,
 } from './jobs.service';
 
@@ -104,32 +106,42 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
    * commit with the change or not at all, so a crash can neither lose them nor send them for a save
    * that never happened. `before` names drivers taken off (they hear of it too).
    */
+  const tell = async (
+    request: FastifyRequest,
+    tx: Db,
+    outcome: SaveOutcome & { before?: readonly string[] },
+    /** A series' later occurrences: their drivers were offered the series with its first mail. */
+    mailOffers = true,
+  ) => {
+    await announce(
+      tx,
+      outcome.job.id,
+      [...(outcome.before ?? []), ...driversOf(outcome.job)],
+      outcome.offeredDriverIds,
+    );
+    const deps = mailDeps(request, tx);
+    if (mailOffers && outcome.offeredDriverIds.length > 0 && outcome.offerExpiresAt) {
+      await notifyAboutJob(deps, outcome.job, outcome.offeredDriverIds, {
+        type: 'offer',
+        expiresAt: outcome.offerExpiresAt,
+      });
+    }
+    // Drivers whose own work changed hear of it once the change window closes (ADR 28).
+    await noteDriverChanges(
+      tx,
+      { before: outcome.previous, after: outcome.job, offered: outcome.offeredDriverIds },
+      new Date(),
+      app.config.driverChangeWindowMs,
+    );
+  };
+
   const saveAndTell = (
     request: FastifyRequest,
     save: (tx: Db) => Promise<SaveOutcome & { before?: readonly string[] }>,
   ) =>
     app.db.transaction(async (tx) => {
       const outcome = await save(tx);
-      await announce(
-        tx,
-        outcome.job.id,
-        [...(outcome.before ?? []), ...driversOf(outcome.job)],
-        outcome.offeredDriverIds,
-      );
-      const deps = mailDeps(request, tx);
-      if (outcome.offeredDriverIds.length > 0 && outcome.offerExpiresAt) {
-        await notifyAboutJob(deps, outcome.job, outcome.offeredDriverIds, {
-          type: 'offer',
-          expiresAt: outcome.offerExpiresAt,
-        });
-      }
-      // Drivers whose own work changed hear of it once the change window closes (ADR 28).
-      await noteDriverChanges(
-        tx,
-        { before: outcome.previous, after: outcome.job, offered: outcome.offeredDriverIds },
-        new Date(),
-        app.config.driverChangeWindowMs,
-      );
+      await tell(request, tx, outcome);
       return outcome;
     });
 
@@ -156,6 +168,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
         from: later(range?.from, q.from),
         to: sooner(range?.to, q.to),
         status: q.status,
+        seriesId: q.seriesId,
         quote: q.quote,
         driverId: q.driverId,
         today,
@@ -251,8 +264,10 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: manager },
       schema: {
         tags,
-        summary: 'Update a job; with `version`, a job saved by someone else since answers 409',
+        summary:
+          'Update a job; with `version`, a job saved by someone else since answers 409. `scope=following` on an occurrence of a series also changes every later occurrence not started and splits the series there',
         params: IdParamsSchema,
+        querystring: JobScopeQuerySchema,
         body: JobInputSchema,
         response: { 200: JobSaveResultSchema },
       },
@@ -261,8 +276,25 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       // Without the version a save would overwrite whatever someone else saved meanwhile.
       if (request.body.version === undefined) throw new HttpError(428, JOB_VERSION_REQUIRED);
       const hours = await loadHoursContext(app.db, app.config.timezone);
+      const userId = request.identity.user?.id ?? null;
+      if (request.query.scope === 'following') {
+        const outcome = await app.db.transaction(async (tx) => {
+          const { outcome, others } = await updateFollowing(
+            tx,
+            request.params.id,
+            request.body,
+            userId,
+            new Date(),
+            hours,
+          );
+          await tell(request, tx, outcome);
+          for (const other of others) await tell(request, tx, other, false);
+          return outcome;
+        });
+        return toSaveResult(outcome);
+      }
       const outcome = await saveAndTell(request, (tx) =>
-        updateJob(tx, request.params.id, request.body, request.identity.user?.id ?? null, new Date(), hours),
+        updateJob(tx, request.params.id, request.body, userId, new Date(), hours),
       );
       return toSaveResult(outcome);
     },

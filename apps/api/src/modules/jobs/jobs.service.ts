@@ -15,6 +15,7 @@ import {
   jobInputFrom,
   jobTimeWindow,
   type PriceAdjustment,
+  SERIES_DATE_TAKEN,
   SLOT_CHANGED_MESSAGE,
   SLOT_NOT_FOUND,
   type SlotAllocationInputParsed,
@@ -27,6 +28,7 @@ import { insertContact, insertCustomer, recordCompletedBooking } from '../custom
 import type { HoursContext } from '../driver-hours';
 import { guardAllocation, newAllocations } from './allocation-guard';
 import { findClashes } from './job-clashes.repository';
+import { jobsOfSeries, moveSeriesJobs, STARTED_STATUSES } from './job-occurrences.repository';
 import { loadCategories, loadReferences, type References } from './job-references.repository';
 import { settleStaffedStatus } from './job-staffing.repository';
 import {
@@ -74,6 +76,21 @@ export interface SaveOutcome {
   /** Compliance warnings (a service overdue) of the slots this save allocated. */
   complianceWarnings?: ComplianceProblem[];
 }
+
+/**
+ * Splits a series at an occurrence's date for "this and following" (issue 27): the series module
+ * ends the old series the day before and answers a new one from that date with the edited body.
+ * The series are the job-series module's (it depends on jobs); record-links.ts wires it.
+ */
+export const splitSeriesAt = new Port<
+  (
+    tx: Db,
+    seriesId: string,
+    fromDate: string,
+    template: JobInputParsed,
+    userId: string | null,
+  ) => Promise<string>
+>('Splitting a job series');
 
 // ---- checks
 
@@ -128,7 +145,7 @@ function referenceErrors(input: JobInputParsed, refs: References): FieldError[] 
   return errors;
 }
 
-async function checkedReferences(db: Db, input: JobInputParsed): Promise<References> {
+export async function checkedReferences(db: Db, input: JobInputParsed): Promise<References> {
   const refs = await loadReferences(db, {
     customerIds: input.customerId ? [input.customerId] : [],
     contactIds: input.contactId ? [input.contactId] : [],
@@ -153,7 +170,7 @@ const withIds = (lines: JobInputParsed['discounts']): PriceAdjustment[] =>
     type: l.type,
   }));
 
-function jobValues(input: JobInputParsed, customerId: string | null, contactId: string | null) {
+export function jobValues(input: JobInputParsed, customerId: string | null, contactId: string | null) {
   const extraCharges = withIds(input.extraCharges);
   const discounts = withIds(input.discounts);
   const price = calculatePrice({
@@ -192,7 +209,7 @@ function jobValues(input: JobInputParsed, customerId: string | null, contactId: 
   } satisfies Partial<JobValues>;
 }
 
-async function slotValues(
+export async function slotValues(
   db: Db,
   input: JobInputParsed,
   refs: References,
@@ -223,7 +240,7 @@ async function slotValues(
   });
 }
 
-async function createCustomerFrom(
+export async function createCustomerFrom(
   tx: Db,
   input: JobInputParsed,
 ): Promise<{ customerId: string | null; contactId: string | null }> {
@@ -298,7 +315,7 @@ async function awardLoyaltyOnce(tx: Db, jobId: string): Promise<void> {
  * Drivers newly on the job (hours) and slots newly allocated (compliance), checked when a context is
  * given (routes do); answers the compliance warnings to show.
  */
-async function guardNewAllocations(
+export async function guardNewAllocations(
   tx: Db,
   hours: HoursContext | undefined,
   before: Job | null,
@@ -390,6 +407,12 @@ async function saveJobChanges(
     throw new HttpError(409, JOB_CHANGED_MESSAGE);
   const before = (await getJob(tx, id))!;
   const refs = await checkedReferences(tx, input);
+  if (before.seriesId && input.serviceDate && input.serviceDate !== before.serviceDate) {
+    const [sibling] = await jobsOfSeries(tx, [before.seriesId], input.serviceDate);
+    if (sibling?.serviceDate === input.serviceDate && sibling.id !== id) {
+      throw new HttpError(409, SERIES_DATE_TAKEN, [{ path: 'serviceDate', message: SERIES_DATE_TAKEN }]);
+    }
+  }
   if (
     input.jobNumber &&
     input.jobNumber !== before.jobNumber &&
@@ -426,6 +449,53 @@ async function saveJobChanges(
     previous: before,
     complianceWarnings,
   };
+}
+
+/**
+ * "This and following" (issue 27): the job, then every later occurrence of its series that has not
+ * started (in progress, completed, cancelled are left as they are) gets the same change, each on its
+ * own date and number, checked like any save; the series splits at the job's date.
+ */
+export async function updateFollowing(
+  tx: Db,
+  id: string,
+  input: JobInputParsed,
+  userId: string | null,
+  now = new Date(),
+  hours?: HoursContext,
+): Promise<{ outcome: SaveOutcome; others: SaveOutcome[] }> {
+  const outcome = await saveJobChanges(tx, id, input, userId, now, hours);
+  const seriesId = outcome.previous?.seriesId;
+  const from = outcome.previous?.serviceDate;
+  if (!seriesId || !from) return { outcome, others: [] };
+  const others: SaveOutcome[] = [];
+  const later = (await jobsOfSeries(tx, [seriesId], from)).filter(
+    (j) => j.id !== id && j.serviceDate && j.serviceDate > from && !STARTED_STATUSES.includes(j.status),
+  );
+  for (const occurrence of later) {
+    const current = (await getJob(tx, occurrence.id))!;
+    others.push(
+      await saveJobChanges(
+        tx,
+        occurrence.id,
+        {
+          ...input,
+          serviceDate: current.serviceDate,
+          jobNumber: null,
+          version: undefined,
+          // Slot by slot, so each occurrence keeps its slot ids (and the offers made on them).
+          vehicles: input.vehicles.map((s, i) => ({ ...s, id: current.vehicles[i]?.id ?? null })),
+        },
+        userId,
+        now,
+        hours,
+      ),
+    );
+  }
+  const newSeriesId = await splitSeriesAt.run(tx, seriesId, from, input, userId);
+  await moveSeriesJobs(tx, seriesId, newSeriesId, from);
+  const job = (await getJob(tx, id))!;
+  return { outcome: { ...outcome, job }, others };
 }
 
 async function homeDepotsOf(tx: Db, vehicleIds: (string | null)[]): Promise<Map<string, string | null>> {

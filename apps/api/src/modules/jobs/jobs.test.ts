@@ -645,6 +645,7 @@ describe('the list answer', () => {
       title: whole.title,
       status: 'draft',
       serviceDate: '2026-12-01',
+      seriesId: null,
       hasUpdates: 0,
       updatedAt: whole.updatedAt,
       totalPrice: 1039.5,

@@ -1,0 +1,159 @@
+import {
+  COMPLIANCE_REFUSAL,
+  formatJobNumber,
+  type Job,
+  type JobInputParsed,
+  SERIES_CHECKS_MESSAGE,
+  type SeriesDateProblem,
+} from '@dms/domain';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import type { HoursContext } from '../driver-hours';
+import {
+  insertLegsAndSlots,
+  insertOccurrenceRows,
+  nextJobSequences,
+  openSlotsOf,
+  takenJobNumbers,
+} from './job-occurrences.repository';
+import { settleStaffedStatus } from './job-staffing.repository';
+import { getJobsByIds } from './jobs.repository';
+import {
+  checkedReferences,
+  createCustomerFrom,
+  guardNewAllocations,
+  jobValues,
+  offerJobToItsDrivers,
+  slotValues,
+} from './jobs.service';
+
+// The occurrences of a series, created as ordinary jobs in the caller's transaction (issue 27, ADR 36).
+
+export interface OccurrenceOptions {
+  seriesId: string;
+  userId: string | null;
+  /** With it, the hours and compliance checks run for every date (routes and the daily extension pass it). */
+  hours?: HoursContext;
+  /** Dates whose checks fail get their slots left open instead of refusing the whole series. */
+  leaveFailingOpen: boolean;
+  /** One reason for every date's refusals, recorded for each date (ADR 34). */
+  overrideReason: string | null;
+  now?: Date;
+}
+
+export interface OccurrencesOutcome {
+  jobs: Job[];
+  /** Dates whose checks refused: left open, or overridden with the reason. */
+  problems: SeriesDateProblem[];
+  /** The drivers offered work, each with the occurrences offered to them. */
+  offers: Map<string, string[]>;
+  offerExpiresAt: Date | null;
+}
+
+async function freshJobNumbers(tx: Db, n: number): Promise<string[]> {
+  const numbers: string[] = [];
+  // A number typed by hand may already hold a generated one: skip past it (rarely a second round).
+  for (let round = 0; numbers.length < n && round < 10; round++) {
+    const candidates = (await nextJobSequences(tx, n - numbers.length)).map(formatJobNumber);
+    const taken = await takenJobNumbers(tx, candidates);
+    numbers.push(...candidates.filter((c) => !taken.has(c)));
+  }
+  if (numbers.length < n) throw new Error('could not allocate job numbers');
+  return numbers;
+}
+
+/** The refusal of one date as its problems: the hours check's sentence, then each compliance refusal. */
+function problemsOf(error: HttpError): string[] {
+  const errors = error.errors ?? [];
+  const compliance = errors.filter((e) => e.path === 'complianceOverrideReason').map((e) => e.message);
+  const hours = errors.some((e) => e.path === 'hoursOverrideReason')
+    ? [error.message.split(COMPLIANCE_REFUSAL.reasonRequired)[0]?.trim() ?? error.message]
+    : [];
+  const problems = [...hours, ...compliance];
+  return problems.length > 0 ? problems : [error.message];
+}
+
+/**
+ * Creates one job a date from the template: a constant few statements for the rows, then the
+ * allocation checks of each date. A date whose check refuses is collected; with neither
+ * `leaveFailingOpen` nor a reason, the whole series is refused with a 409 listing every such date.
+ */
+export async function createOccurrences(
+  tx: Db,
+  input: JobInputParsed,
+  dates: readonly string[],
+  options: OccurrenceOptions,
+): Promise<OccurrencesOutcome> {
+  const none: OccurrencesOutcome = { jobs: [], problems: [], offers: new Map(), offerExpiresAt: null };
+  if (dates.length === 0) return none;
+  const now = options.now ?? new Date();
+  const refs = await checkedReferences(tx, input);
+  const { customerId, contactId } = await createCustomerFrom(tx, input);
+  const numbers = await freshJobNumbers(tx, dates.length);
+  const values = jobValues(input, customerId, contactId);
+  const rows = await insertOccurrenceRows(
+    tx,
+    dates.map((serviceDate, i) => ({
+      ...values,
+      serviceDate,
+      jobNumber: numbers[i] ?? '',
+      createdBy: options.userId,
+      seriesId: options.seriesId,
+    })),
+  );
+  if (rows.length === 0) return none;
+  const ids = rows.map((r) => r.id);
+  const slots = (await slotValues(tx, input, refs, new Set())).map(({ id: _id, ...s }) => s);
+  await insertLegsAndSlots(tx, ids, input.legs, slots);
+
+  let byId = await getJobsByIds(tx, ids);
+  const problems: SeriesDateProblem[] = [];
+  const failing: string[] = [];
+  const allocated = slots.some((s) => s.driverId || s.vehicleId);
+  if (options.hours && allocated) {
+    const reasons = {
+      ...input,
+      hoursOverrideReason: options.overrideReason,
+      complianceOverrideReason: options.overrideReason,
+    };
+    // The checks of each date read what the dates before it wrote (its hours count their work).
+    for (const id of ids) {
+      const job = byId.get(id);
+      if (!job) continue;
+      try {
+        await guardNewAllocations(tx, options.hours, null, job, reasons, options.userId, now);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+        problems.push({ date: job.serviceDate ?? '', problems: problemsOf(error) });
+        failing.push(id);
+      }
+    }
+    if (failing.length > 0) {
+      if (!options.leaveFailingOpen) {
+        throw new HttpError(
+          409,
+          SERIES_CHECKS_MESSAGE,
+          problems.map((p) => ({ path: p.date, message: p.problems.join(' ') })),
+        );
+      }
+      await openSlotsOf(tx, failing);
+      byId = await getJobsByIds(tx, ids);
+    }
+  }
+
+  const offers = new Map<string, string[]>();
+  let offerExpiresAt: Date | null = null;
+  if (input.status !== 'draft') {
+    for (const id of ids) {
+      const job = byId.get(id);
+      if (!job) continue;
+      const offered = await offerJobToItsDrivers.run(tx, job, options.userId, now);
+      offerExpiresAt ??= offered.expiresAt;
+      for (const driverId of offered.driverIds) offers.set(driverId, [...(offers.get(driverId) ?? []), id]);
+      await settleStaffedStatus(tx, id);
+    }
+    byId = await getJobsByIds(tx, ids);
+  }
+  const jobs = ids.map((id) => byId.get(id)).filter((j): j is Job => !!j);
+  return { jobs, problems, offers, offerExpiresAt };
+}
