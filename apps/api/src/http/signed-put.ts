@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LocalStorage, type ObjectStorage, ObjectExistsError, readLimited } from '../storage';
+import { LocalStorage, ObjectExistsError, type ObjectStorage, readLimited } from '../storage';
 import { HttpError } from './errors';
 
 // The signed PUT of the local storage engine, shared by every upload (logos, compliance scans): the

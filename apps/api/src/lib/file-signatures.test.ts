@@ -13,7 +13,9 @@ describe('file signatures', () => {
   });
 
   it('answers the image types and refuses what is none of them', () => {
-    expect(sniffContentType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBe('image/svg+xml');
+    expect(sniffContentType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBe(
+      'image/svg+xml',
+    );
     expect(sniffContentType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe('image/jpeg');
     expect(sniffContentType(Buffer.from('<script>alert(1)</script>'))).toBeNull();
     expect(sniffContentType(Buffer.from('GIF89a............'))).toBeNull();
