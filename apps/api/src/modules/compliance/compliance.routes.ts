@@ -142,6 +142,21 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  r.get(
+    '/api/compliance/mine',
+    {
+      config: { access: 'driver' },
+      schema: {
+        tags,
+        summary:
+          "The signed-in driver's own licence, medical, working with children check and documents (My Documents)",
+        response: { 200: DriverComplianceSchema },
+      },
+    },
+    // The driver portal needs no id of its own to ask with: the session names the driver.
+    async (request) => getDriverCompliance(app.db, request.identity.user!.id),
+  );
+
   r.put(
     '/api/drivers/:id/compliance',
     {

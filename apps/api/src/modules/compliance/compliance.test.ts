@@ -257,6 +257,14 @@ describe('driver compliance', () => {
     expect((await t.asDriver('PUT', url, { licenceClass: 'MC' })).statusCode).toBe(403);
     expect((await t.asDriver('GET', `${url}/history`)).statusCode).toBe(403);
     expect((await t.asManager('GET', `/api/drivers/${t.manager.user.id}/compliance`)).statusCode).toBe(404);
+
+    // My Documents: the session names the driver; a manager has no documents of their own there.
+    const mine = await t.asDriver('GET', '/api/compliance/mine');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ driverId: t.driver.user.id, licenceClass: 'MR' });
+    expect(mine.body).not.toContain('SECRET');
+    expect((await t.asManager('GET', '/api/compliance/mine')).statusCode).toBe(403);
+    expect((await t.anonymous('GET', '/api/compliance/mine')).statusCode).toBe(401);
   });
 
   it("refuses a class outside the operator's set, and takes the UK set once chosen", async () => {

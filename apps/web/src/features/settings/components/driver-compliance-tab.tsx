@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DueBadge } from '../../../components/due-badge';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
 import { validateForm } from '../../../lib/form-errors';
@@ -24,7 +25,6 @@ import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useDriverCompliance, useSaveDriverCompliance } from '../api/compliance';
 import { serverFieldErrors } from '../api/list-page';
-import { DueBadge } from './due-badge';
 
 interface Values {
   licenceNumber: string;

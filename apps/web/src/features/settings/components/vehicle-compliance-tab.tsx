@@ -22,13 +22,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DueBadge } from '../../../components/due-badge';
 import { errorMessage } from '../../../lib/api-client';
 import { validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useRecordService, useSaveVehicleCompliance, useVehicleCompliance } from '../api/compliance';
 import { serverFieldErrors } from '../api/list-page';
-import { DueBadge } from './due-badge';
 
 type Values = Record<keyof VehicleComplianceInput, string | number>;
 
