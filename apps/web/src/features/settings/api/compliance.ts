@@ -1,4 +1,5 @@
 import type {
+  ComplianceVersion,
   DocumentType,
   DocumentTypeInput,
   DriverCompliance,
@@ -9,7 +10,7 @@ import type {
 } from '@dms/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
-import { invalidatePaths } from './list-page';
+import { invalidatePaths, type Page } from './list-page';
 
 // Compliance records of a vehicle and a driver (issue 26), as the Compliance tabs show them.
 
@@ -75,5 +76,15 @@ export function useSaveDocumentType() {
         : apiJson<DocumentType>('POST', DOCUMENT_TYPES_PATH, input),
     // Drivers' records list every active type.
     onSuccess: () => invalidatePaths(queryClient, [DOCUMENT_TYPES_PATH, '/api/drivers']),
+  });
+}
+
+/** Every saved version of a record, newest first (the History view: 200 saves is years of changes). */
+export function useComplianceHistory(subject: 'vehicle' | 'driver', id: string, enabled: boolean) {
+  const path = subject === 'vehicle' ? vehiclePath(id) : driverPath(id);
+  return useQuery<Page<ComplianceVersion>>({
+    queryKey: [`${path}/history`, { limit: 200 }],
+    enabled,
+    refetchOnMount: 'always',
   });
 }
