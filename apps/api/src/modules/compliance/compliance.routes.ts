@@ -3,6 +3,7 @@ import {
   ComplianceDueQuerySchema,
   ComplianceVersionSchema,
   csvRow,
+  DeleteResultSchema,
   DocumentTypeInputSchema,
   DocumentTypeSchema,
   DriverComplianceInputSchema,
@@ -23,6 +24,7 @@ import { operatorFormatters } from '../settings';
 import { listDocumentTypes, listVersions } from './compliance.repository';
 import {
   createDocumentType,
+  deleteDocumentTypeById,
   getDriverCompliance,
   getVehicleCompliance,
   listDue,
@@ -290,5 +292,20 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => updateDocumentTypeById(app.db, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/compliance/document-types/:id',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary:
+          'Delete a document type no driver ever recorded; one in use is deactivated instead (its records are kept)',
+        params: IdParamsSchema,
+        response: { 200: DeleteResultSchema },
+      },
+    },
+    async (request) => deleteDocumentTypeById(app.db, request.params.id),
   );
 }

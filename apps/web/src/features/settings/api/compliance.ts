@@ -1,5 +1,6 @@
 import type {
   ComplianceVersion,
+  DeleteResult,
   DocumentType,
   DocumentTypeInput,
   DriverCompliance,
@@ -86,5 +87,14 @@ export function useComplianceHistory(subject: 'vehicle' | 'driver', id: string, 
     queryKey: [`${path}/history`, { limit: 200 }],
     enabled,
     refetchOnMount: 'always',
+  });
+}
+
+/** Deletes a type no driver recorded; the server retires one in use instead (and says so). */
+export function useDeleteDocumentType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<DeleteResult>('DELETE', `${DOCUMENT_TYPES_PATH}/${id}`),
+    onSuccess: () => invalidatePaths(queryClient, [DOCUMENT_TYPES_PATH, '/api/drivers']),
   });
 }
