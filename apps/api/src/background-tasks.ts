@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkClockIns, sendAttentionMails } from './modules/attention';
+import { sendComplianceDigests } from './modules/compliance';
 import { sendInvoiceReminders } from './modules/invoices';
 import { expireOffersAndNotify } from './modules/job-offers';
 import { sendDueChangeMails, sendDueReminders } from './modules/jobs';
@@ -14,6 +15,7 @@ export const CHECK_CLOCK_INS_TASK = 'check-clock-ins';
 export const SEND_ATTENTION_MAILS_TASK = 'send-attention-mails';
 export const QUOTE_REMINDERS_TASK = 'quote-reminders';
 export const INVOICE_REMINDERS_TASK = 'invoice-reminders';
+export const COMPLIANCE_DIGEST_TASK = 'compliance-digest';
 
 /** The periodic work of the app, run by the background queue on one instance at a time. */
 export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
@@ -76,6 +78,15 @@ export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
       cron: '17 * * * *',
       run: async (log) => {
         await sendInvoiceReminders(app, log);
+      },
+    },
+    {
+      // Hourly for a weekly mail: the week turns at the operator's Monday midnight, not UTC's, and the
+      // digest claims its week per manager, so the first run of the week sends it and the rest do nothing.
+      name: COMPLIANCE_DIGEST_TASK,
+      cron: '41 * * * *',
+      run: async (log) => {
+        await sendComplianceDigests(deps(log));
       },
     },
   ];

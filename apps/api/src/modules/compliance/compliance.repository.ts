@@ -2,6 +2,7 @@ import type { DocumentType, DriverComplianceValues, VehicleComplianceValues } fr
 import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  complianceDigestSends,
   complianceDocumentTypes,
   complianceRecordVersions,
   driverCompliance,
@@ -425,4 +426,14 @@ export async function retireDocumentType(db: Db, id: string): Promise<void> {
 
 export async function deleteDocumentType(db: Db, id: string): Promise<void> {
   await db.delete(complianceDocumentTypes).where(eq(complianceDocumentTypes.id, id));
+}
+
+/** Claims this week's digest for a manager: false when it was already sent (a second run, another instance). */
+export async function claimDigestWeek(db: Db, userId: string, weekStart: string): Promise<boolean> {
+  const rows = await db
+    .insert(complianceDigestSends)
+    .values({ userId, weekStart })
+    .onConflictDoNothing()
+    .returning({ userId: complianceDigestSends.userId });
+  return rows.length > 0;
 }
