@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkClockIns, sendAttentionMails } from './modules/attention';
+import { sendComplianceDigests } from './modules/compliance';
 import { loadHoursContext } from './modules/driver-hours';
 import { sendInvoiceReminders } from './modules/invoices';
 import { expireOffersAndNotify } from './modules/job-offers';
@@ -17,6 +18,7 @@ export const SEND_ATTENTION_MAILS_TASK = 'send-attention-mails';
 export const QUOTE_REMINDERS_TASK = 'quote-reminders';
 export const INVOICE_REMINDERS_TASK = 'invoice-reminders';
 export const EXTEND_SERIES_TASK = 'extend-job-series';
+export const COMPLIANCE_DIGEST_TASK = 'compliance-digest';
 
 /** The periodic work of the app, run by the background queue on one instance at a time. */
 export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
@@ -88,6 +90,15 @@ export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
       cron: '41 * * * *',
       run: async () => {
         await extendSeries(app.db, app.config.timezone, await loadHoursContext(app.db, app.config.timezone));
+      },
+    },
+    {
+      // Hourly for a weekly mail: the week turns at the operator's Monday midnight, not UTC's, and the
+      // digest claims its week per manager, so the first run of the week sends it and the rest do nothing.
+      name: COMPLIANCE_DIGEST_TASK,
+      cron: '47 * * * *',
+      run: async (log) => {
+        await sendComplianceDigests(deps(log));
       },
     },
   ];

@@ -31,6 +31,8 @@ export const PreferencesSchema = z.object({
     .max(168, { error: MESSAGES.reminderHours }),
   /** Managers: mail of serious attention items, new incidents and defects (ADR 28). Kept on when a client leaves it out. */
   emailSafetyAlerts: Flag.default(1),
+  /** Managers: the weekly compliance digest, records due in 30 days or overdue (ADR 35). Off unless chosen. */
+  emailComplianceDigest: Flag.default(0),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
 
@@ -41,4 +43,5 @@ export const DEFAULT_PREFERENCES: Preferences = {
   emailReminders: 1,
   reminderHours: DEFAULT_REMINDER_HOURS,
   emailSafetyAlerts: 1,
+  emailComplianceDigest: 0,
 };

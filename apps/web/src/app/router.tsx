@@ -198,6 +198,13 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'my-documents',
+                    element: lazyPage(
+                      () => import('../features/compliance/pages/my-documents-page'),
+                      'MyDocumentsPage',
+                    ),
+                  },
+                  {
                     path: 'available-jobs',
                     element: lazyPage(
                       () => import('../features/driver-jobs/pages/available-jobs-page'),

@@ -123,6 +123,8 @@ export const driverPreferences = pgTable('driver_preferences', {
   reminderHours: integer('reminder_hours').notNull().default(24),
   /** Managers: mail of serious attention items (incidents, defects) (ADR 28). */
   emailSafetyAlerts: flag('email_safety_alerts', 1),
+  /** Managers: a weekly mail of compliance records due in 30 days or overdue (ADR 35); opt in. */
+  emailComplianceDigest: flag('email_compliance_digest', 0),
   ...timestamps(),
 });
 

@@ -119,5 +119,19 @@ export const complianceRecordVersions = pgTable(
   (t) => [index('compliance_record_versions_subject_idx').on(t.subjectType, t.subjectId, t.changedAt)],
 );
 
+/** The weekly digest sent to a manager, one row per week: a second run in the same week sends nothing. */
+export const complianceDigestSends = pgTable(
+  'compliance_digest_sends',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Monday of the operator's week. */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.weekStart] })],
+);
+
 export type VehicleComplianceRow = typeof vehicleCompliance.$inferSelect;
 export type DriverComplianceRow = typeof driverCompliance.$inferSelect;

@@ -2,6 +2,7 @@ import type { DocumentType, DriverComplianceValues, VehicleComplianceValues } fr
 import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  complianceDigestSends,
   complianceDocumentTypes,
   complianceRecordVersions,
   driverCompliance,
@@ -392,4 +393,47 @@ export async function listServiceIntervals(db: Db, subjectId?: string) {
         subjectId ? eq(vehicleCompliance.vehicleId, subjectId) : undefined,
       ),
     );
+}
+
+// Deleting a document type: only one no driver ever recorded (ADR 35)
+
+export async function lockDocumentType(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: complianceDocumentTypes.id })
+    .from(complianceDocumentTypes)
+    .where(eq(complianceDocumentTypes.id, id))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** Drivers holding a document of this type now, and saved versions that name it (kept forever). */
+export async function countDocumentTypeUses(db: Db, id: string) {
+  // One after the other: `db` is the delete's transaction.
+  const drivers = await db.$count(driverDocuments, eq(driverDocuments.typeId, id));
+  const versions = await db.$count(
+    complianceRecordVersions,
+    sql`${complianceRecordVersions.record} -> 'documents' @> ${JSON.stringify([{ typeId: id }])}::jsonb`,
+  );
+  return { driver: drivers, 'saved record': versions };
+}
+
+export async function retireDocumentType(db: Db, id: string): Promise<void> {
+  await db
+    .update(complianceDocumentTypes)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(eq(complianceDocumentTypes.id, id));
+}
+
+export async function deleteDocumentType(db: Db, id: string): Promise<void> {
+  await db.delete(complianceDocumentTypes).where(eq(complianceDocumentTypes.id, id));
+}
+
+/** Claims this week's digest for a manager: false when it was already sent (a second run, another instance). */
+export async function claimDigestWeek(db: Db, userId: string, weekStart: string): Promise<boolean> {
+  const rows = await db
+    .insert(complianceDigestSends)
+    .values({ userId, weekStart })
+    .onConflictDoNothing()
+    .returning({ userId: complianceDigestSends.userId });
+  return rows.length > 0;
 }

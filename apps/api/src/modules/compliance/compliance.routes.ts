@@ -3,6 +3,7 @@ import {
   ComplianceDueQuerySchema,
   ComplianceVersionSchema,
   csvRow,
+  DeleteResultSchema,
   DocumentTypeInputSchema,
   DocumentTypeSchema,
   DriverComplianceInputSchema,
@@ -23,6 +24,7 @@ import { operatorFormatters } from '../settings';
 import { listDocumentTypes, listVersions } from './compliance.repository';
 import {
   createDocumentType,
+  deleteDocumentTypeById,
   getDriverCompliance,
   getVehicleCompliance,
   listDue,
@@ -140,6 +142,21 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
       ownOrManager(request, request.params.id);
       return getDriverCompliance(app.db, request.params.id);
     },
+  );
+
+  r.get(
+    '/api/compliance/mine',
+    {
+      config: { access: 'driver' },
+      schema: {
+        tags,
+        summary:
+          "The signed-in driver's own licence, medical, working with children check and documents (My Documents)",
+        response: { 200: DriverComplianceSchema },
+      },
+    },
+    // The driver portal needs no id of its own to ask with: the session names the driver.
+    async (request) => getDriverCompliance(app.db, request.identity.user!.id),
   );
 
   r.put(
@@ -275,5 +292,20 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => updateDocumentTypeById(app.db, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/compliance/document-types/:id',
+    {
+      config: { access: 'manager' },
+      schema: {
+        tags,
+        summary:
+          'Delete a document type no driver ever recorded; one in use is deactivated instead (its records are kept)',
+        params: IdParamsSchema,
+        response: { 200: DeleteResultSchema },
+      },
+    },
+    async (request) => deleteDocumentTypeById(app.db, request.params.id),
   );
 }

@@ -6,6 +6,7 @@ import {
   type ComplianceProblem,
   classesCoveredBy,
   complianceProblems,
+  type DeleteResult,
   type DocumentType,
   type DocumentTypeInputSchema,
   type DriverCompliance,
@@ -24,10 +25,13 @@ import {
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { deleteOrDeactivate, usageInWords } from '../../lib/delete-or-deactivate';
 import { getAppSettings, operatorFormatters } from '../settings';
 import { getUserAsDriver } from '../users';
 import {
+  countDocumentTypeUses,
   currentOdometer,
+  deleteDocumentType,
   findDocumentTypeIdByName,
   findDocumentTypes,
   getDocumentType,
@@ -41,8 +45,10 @@ import {
   listDriverDocuments,
   listServiceIntervals,
   listServices,
+  lockDocumentType,
   lockVehicle,
   replaceDriverDocuments,
+  retireDocumentType,
   updateDocumentType,
   upsertDriverCompliance,
   upsertVehicleCompliance,
@@ -274,6 +280,23 @@ export async function updateDocumentTypeById(
       throw new HttpError(409, TYPE_NAME_TAKEN, [{ path: 'name', message: TYPE_NAME_TAKEN }]);
     }
     return (await updateDocumentType(tx, id, input))!;
+  });
+}
+
+/**
+ * Deletes a type no driver ever recorded; one that drivers hold, or that a saved version names, is
+ * retired instead (ADR 33: old versions still name it), after the screen's confirmation.
+ */
+export function deleteDocumentTypeById(db: Database, id: string): Promise<DeleteResult> {
+  return deleteOrDeactivate(db, {
+    exists: (tx) => lockDocumentType(tx, id),
+    notFound: 'Document type not found',
+    usage: async (tx) => usageInWords(await countDocumentTypeUses(tx, id)),
+    deactivate: (tx) => retireDocumentType(tx, id),
+    delete: (tx) => deleteDocumentType(tx, id),
+    deactivatedMessage: (usage) =>
+      `Document type is used by ${usage}, so it was deactivated instead of deleted`,
+    deletedMessage: 'Document type deleted successfully',
   });
 }
 

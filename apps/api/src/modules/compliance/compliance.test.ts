@@ -257,6 +257,14 @@ describe('driver compliance', () => {
     expect((await t.asDriver('PUT', url, { licenceClass: 'MC' })).statusCode).toBe(403);
     expect((await t.asDriver('GET', `${url}/history`)).statusCode).toBe(403);
     expect((await t.asManager('GET', `/api/drivers/${t.manager.user.id}/compliance`)).statusCode).toBe(404);
+
+    // My Documents: the session names the driver; a manager has no documents of their own there.
+    const mine = await t.asDriver('GET', '/api/compliance/mine');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ driverId: t.driver.user.id, licenceClass: 'MR' });
+    expect(mine.body).not.toContain('SECRET');
+    expect((await t.asManager('GET', '/api/compliance/mine')).statusCode).toBe(403);
+    expect((await t.anonymous('GET', '/api/compliance/mine')).statusCode).toBe(401);
   });
 
   it("refuses a class outside the operator's set, and takes the UK set once chosen", async () => {
@@ -303,6 +311,35 @@ describe('driver compliance', () => {
     const repeated = await t.asManager('PUT', url, { documents: [{ typeId: 'a' }, { typeId: 'a' }] });
     expect(repeated.statusCode).toBe(400);
     expect(repeated.json().message).toBe('Each document type can be recorded once');
+  });
+});
+
+describe('document types', () => {
+  it('deletes a type no driver recorded; one ever recorded is deactivated, its records kept', async () => {
+    const types = '/api/compliance/document-types';
+    const unused = (await t.asManager('POST', types, { name: `Unused ${Date.now()}` })).json();
+    const gone = await t.asManager('DELETE', `${types}/${unused.id}`);
+    expect(gone.json()).toEqual({ message: 'Document type deleted successfully', deactivated: false });
+    expect((await t.asManager('GET', types)).json().map((x: { id: string }) => x.id)).not.toContain(
+      unused.id,
+    );
+
+    const used = (await t.asManager('POST', types, { name: `Used ${Date.now()}`, expires: false })).json();
+    const d = await createDriver(t.db);
+    const url = `/api/drivers/${d.id}/compliance`;
+    await t.asManager('PUT', url, { documents: [{ typeId: used.id, number: 'X-1' }] });
+    // Cleared since: only the kept version names it now, and that is enough to keep the type.
+    await t.asManager('PUT', url, { documents: [] });
+    expect((await t.asDriver('DELETE', `${types}/${used.id}`)).statusCode).toBe(403);
+    const retired = await t.asManager('DELETE', `${types}/${used.id}`);
+    expect(retired.statusCode).toBe(200);
+    expect(retired.json()).toEqual({
+      message: 'Document type is used by 1 saved record, so it was deactivated instead of deleted',
+      deactivated: true,
+    });
+    const listed = (await t.asManager('GET', types)).json().find((x: { id: string }) => x.id === used.id);
+    expect(listed).toMatchObject({ isActive: false });
+    expect((await t.asManager('DELETE', `${types}/nope`)).statusCode).toBe(404);
   });
 });
 

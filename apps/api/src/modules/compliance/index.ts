@@ -3,3 +3,4 @@
 export { countComplianceRecordsOfVehicle } from './compliance.repository';
 export { complianceRoutes } from './compliance.routes';
 export { complianceProblemsFor, DUE_SOON_DAYS, driverQualification } from './compliance.service';
+export { sendComplianceDigests } from './compliance-digest';

@@ -1,54 +1,15 @@
 import { LOGO_MESSAGES } from '@dms/domain';
 import sanitizeHtml from 'sanitize-html';
 import { HttpError } from '../../http/errors';
+import { sniffRasterType, svgText } from '../../lib/file-signatures';
 
-// Logo files are checked by what they contain, not by their name or declared type (DESIGN.md
-// "Security rules: uploads"): PNG, JPEG and WebP by their magic bytes, SVG by parsing text whose root
-// element is <svg>, which is then rebuilt from a strict allow-list.
+// Logo files are checked by what they contain (lib/file-signatures.ts): PNG, JPEG and WebP by their
+// magic bytes, SVG by text whose root element is <svg>, which is then rebuilt from a strict allow-list.
 
 export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The raster type the bytes start like, else null. */
-export function sniffRasterType(bytes: Buffer): Exclude<LogoContentType, 'image/svg+xml'> | null {
-  // PNG: the 8-byte signature, then the IHDR chunk.
-  if (
-    bytes.length >= 16 &&
-    bytes.subarray(0, 8).equals(PNG_SIGNATURE) &&
-    bytes.toString('latin1', 12, 16) === 'IHDR'
-  ) {
-    return 'image/png';
-  }
-  // JPEG: SOI marker followed by another marker.
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  // WebP: a RIFF container of form type WEBP.
-  if (
-    bytes.length >= 16 &&
-    bytes.toString('latin1', 0, 4) === 'RIFF' &&
-    bytes.toString('latin1', 8, 12) === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
-  return null;
-}
-
-// Before the root element an SVG file may hold an XML declaration, comments, a doctype (dropped) and
-// white space; the first element must be <svg> (no prefix: a prefixed root is not what it seems).
-const SVG_PROLOG_THEN_ROOT =
-  /^(?:\s+|<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE\s+svg[^>[]*(?:\[[\s\S]*?\])?\s*>)*<svg[\s/>]/;
-
-/** The text of an SVG file, or null when the bytes are not UTF-8 text with an <svg> root element. */
-export function svgText(bytes: Buffer): string | null {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return null;
-  }
-  if (text.includes('\0')) return null;
-  return SVG_PROLOG_THEN_ROOT.test(text) ? text : null;
-}
+// The signatures are shared with compliance scans (lib/file-signatures.ts); logo tests import them here.
+export { sniffRasterType, svgText };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';

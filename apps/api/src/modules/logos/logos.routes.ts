@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   LOGO_CONTENT_TYPES,
   LOGO_MAX_BYTES,
@@ -10,13 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import {
-  contentTypeOfKey,
-  getObjectStorage,
-  LocalStorage,
-  ObjectExistsError,
-  readLimited,
-} from '../../storage';
+import { acceptRawUploads, mediaType, receiveSignedPut, SignedPutQuerySchema } from '../../http/signed-put';
+import { contentTypeOfKey, getObjectStorage } from '../../storage';
 import { checkLogoContent } from './logo-content';
 import {
   ANY_LOGO_TYPE,
@@ -33,22 +27,13 @@ import {
 const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 const UploadCompleteSchema = z.object({ message: z.string(), logoUrl: z.string() });
-const INVALID_LINK = 'This upload link is invalid';
-const EXPIRED_LINK = 'This upload link has expired';
-const USED_LINK = 'This upload link has already been used';
-
-function mediaType(header: string | undefined): string {
-  return (header ?? '').split(';')[0]!.trim().toLowerCase();
-}
 
 /** Logo upload, serving and removal (spec 2 §4, §7.5). */
 export async function logosRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const storage = () => getObjectStorage(app.config);
 
-  // The signed PUT streams the file itself: the body reaches the handler unread, which counts it
-  // against LOGO_MAX_BYTES while reading (Fastify's bodyLimit does not apply to a stream parser).
-  app.addContentTypeParser([...LOGO_CONTENT_TYPES], (_request, payload, done) => done(null, payload));
+  acceptRawUploads(app, LOGO_CONTENT_TYPES);
 
   routes.post(
     '/api/logos/upload',
@@ -77,7 +62,7 @@ export async function logosRoutes(app: FastifyInstance): Promise<void> {
         tags: ['settings'],
         summary: 'Receive a logo file at a signed address (local storage)',
         params: z.object({ key: z.string() }),
-        querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+        querystring: SignedPutQuerySchema,
         response: { 200: UploadCompleteSchema },
       },
     },
@@ -85,33 +70,21 @@ export async function logosRoutes(app: FastifyInstance): Promise<void> {
       const engine = storage();
       const { key } = request.params;
       const untyped = UNTYPED_LOGO_KEY.test(key);
-      if (!(engine instanceof LocalStorage) || !(LOGO_KEY.test(key) || untyped))
-        throw new HttpError(404, 'Not found');
-      const contentType = mediaType(request.headers['content-type']);
-      const expires = Number(request.query.expires);
-      const check = engine.checkUpload(key, untyped ? ANY_LOGO_TYPE : contentType, LOGO_MAX_BYTES, {
-        expires: Number.isSafeInteger(expires) ? expires : 0,
-        signature: request.query.signature ?? '',
+      if (!(LOGO_KEY.test(key) || untyped)) throw new HttpError(404, 'Not found');
+      const storedKey = await receiveSignedPut(request, {
+        storage: engine,
+        key,
+        signedType: untyped ? ANY_LOGO_TYPE : mediaType(request.headers['content-type']),
+        maxBytes: LOGO_MAX_BYTES,
+        tooLarge: LOGO_MESSAGES.size,
+        noFile: LOGO_MESSAGES.type,
+        used: async () => (untyped ? (await untypedLogoFile(engine, key)) !== null : engine.exists(key)),
+        accept: (bytes, declared) => {
+          // An untyped address takes the type the PUT declares, and the content must be of that type.
+          const checked = checkLogoContent(bytes, untyped ? declared : contentTypeOfKey(key));
+          return { ...checked, key: untyped ? keyOfUntypedUpload(key, checked.contentType) : key };
+        },
       });
-      if (check === 'invalid') throw new HttpError(403, INVALID_LINK);
-      if (check === 'expired') throw new HttpError(403, EXPIRED_LINK);
-      const tooLarge = () => new HttpError(413, LOGO_MESSAGES.size, undefined, { connection: 'close' });
-      if (Number(request.headers['content-length'] ?? 0) > LOGO_MAX_BYTES) throw tooLarge();
-      const used = untyped ? (await untypedLogoFile(engine, key)) !== null : await engine.exists(key);
-      if (used) throw new HttpError(403, USED_LINK);
-      if (!request.body || typeof (request.body as Readable).on !== 'function') {
-        throw new HttpError(400, LOGO_MESSAGES.type);
-      }
-      const bytes = await readLimited(request.body as Readable, LOGO_MAX_BYTES, tooLarge);
-      // An untyped address takes the type the PUT declares, and the content must be of that type.
-      const checked = checkLogoContent(bytes, untyped ? contentType : contentTypeOfKey(key));
-      const storedKey = untyped ? keyOfUntypedUpload(key, checked.contentType) : key;
-      try {
-        await engine.put(storedKey, checked.bytes, checked.contentType, { exclusive: true });
-      } catch (error) {
-        if (error instanceof ObjectExistsError) throw new HttpError(403, USED_LINK);
-        throw error;
-      }
       return { message: 'Logo uploaded', logoUrl: logoUrlOfKey(storedKey) };
     },
   );

@@ -17,6 +17,7 @@ export async function recipients(db: Db, userIds: readonly string[]) {
       emailCancellations: driverPreferences.emailCancellations,
       emailReminders: driverPreferences.emailReminders,
       emailSafetyAlerts: driverPreferences.emailSafetyAlerts,
+      emailComplianceDigest: driverPreferences.emailComplianceDigest,
     })
     .from(users)
     .leftJoin(driverPreferences, eq(driverPreferences.userId, users.id))
@@ -28,6 +29,7 @@ export async function recipients(db: Db, userIds: readonly string[]) {
     emailCancellations: r.emailCancellations ?? 1,
     emailReminders: r.emailReminders ?? 1,
     emailSafetyAlerts: r.emailSafetyAlerts ?? 1,
+    emailComplianceDigest: r.emailComplianceDigest ?? 0,
   }));
 }
 

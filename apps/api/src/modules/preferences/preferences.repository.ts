@@ -10,6 +10,7 @@ const columns = {
   emailReminders: driverPreferences.emailReminders,
   reminderHours: driverPreferences.reminderHours,
   emailSafetyAlerts: driverPreferences.emailSafetyAlerts,
+  emailComplianceDigest: driverPreferences.emailComplianceDigest,
 };
 
 /** The user's saved preferences, or the defaults when none were saved. */

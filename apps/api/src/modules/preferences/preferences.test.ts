@@ -34,6 +34,8 @@ describe('/api/preferences', () => {
       emailReminders: 1,
       reminderHours: 24,
       emailSafetyAlerts: 1,
+      // The weekly compliance digest is chosen, never assumed (ADR 35).
+      emailComplianceDigest: 0,
     });
   });
 
@@ -48,11 +50,17 @@ describe('/api/preferences', () => {
     const res = await put({ ...values, unknownField: 'dropped' });
     expect(res.statusCode).toBe(200);
     // A client that does not know the managers' safety alerts leaves them on (ADR 28).
-    expect(res.json()).toEqual({ ...values, emailSafetyAlerts: 1 });
-    const saved = await put({ ...values, reminderHours: 2, emailSafetyAlerts: 0 });
-    expect(saved.json()).toMatchObject({ reminderHours: 2, emailSafetyAlerts: 0 });
+    // …and the weekly compliance digest off.
+    expect(res.json()).toEqual({ ...values, emailSafetyAlerts: 1, emailComplianceDigest: 0 });
+    const saved = await put({ ...values, reminderHours: 2, emailSafetyAlerts: 0, emailComplianceDigest: 1 });
+    expect(saved.json()).toMatchObject({ reminderHours: 2, emailSafetyAlerts: 0, emailComplianceDigest: 1 });
     const read = await t.app.inject({ url: '/api/preferences', headers: { cookie } });
-    expect(read.json()).toEqual({ ...values, reminderHours: 2, emailSafetyAlerts: 0 });
+    expect(read.json()).toEqual({
+      ...values,
+      reminderHours: 2,
+      emailSafetyAlerts: 0,
+      emailComplianceDigest: 1,
+    });
   });
 
   it('keeps each user to their own preferences', async () => {

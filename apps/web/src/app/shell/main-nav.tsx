@@ -6,6 +6,7 @@ import {
   IconChartBar,
   IconClipboardList,
   IconFileInvoice,
+  IconId,
   IconInbox,
   IconLayoutDashboard,
   type IconProps,
@@ -39,6 +40,7 @@ const NAV: Record<Portal, NavItem[]> = {
     { label: 'My Jobs', to: '/', prefix: '/', Icon: IconBriefcase },
     { label: 'Job Offers', to: '/job-offers', prefix: '/job-offers', Icon: IconInbox },
     { label: 'Available Jobs', to: '/available-jobs', prefix: '/available-jobs', Icon: IconClipboardList },
+    { label: 'My Documents', to: '/my-documents', prefix: '/my-documents', Icon: IconId },
   ],
 };
 

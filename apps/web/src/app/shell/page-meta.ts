@@ -40,6 +40,10 @@ const BY_PREFIX: ReadonlyArray<readonly [string, PageMeta]> = [
   ['/job-offers', { title: 'Job Offers', description: 'Jobs offered to you, waiting for your answer' }],
   ['/available-jobs', { title: 'Available Jobs', description: 'Open jobs that still need a driver' }],
   [
+    '/my-documents',
+    { title: 'My Documents', description: 'Your licence, medical and checks, and when they expire' },
+  ],
+  [
     '/settings',
     { title: 'Settings', description: 'Branding, vehicles, drivers, customers, documents and driver forms' },
   ],

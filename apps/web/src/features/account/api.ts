@@ -22,6 +22,7 @@ export function normalisePreferences(raw: unknown): Preferences {
     reminderHours:
       Number.isInteger(hours) && hours >= 1 && hours <= 168 ? hours : DEFAULT_PREFERENCES.reminderHours,
     emailSafetyAlerts: flag(p.emailSafetyAlerts, DEFAULT_PREFERENCES.emailSafetyAlerts),
+    emailComplianceDigest: flag(p.emailComplianceDigest, DEFAULT_PREFERENCES.emailComplianceDigest),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ComplianceDuePage, ComplianceKind } from '@dms/domain';
+import type { ComplianceDuePage, ComplianceKind, DriverCompliance } from '@dms/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeyToPath } from '../../lib/api-client';
 
@@ -25,4 +25,15 @@ export function useComplianceDue(filters: DueFilters, page: number) {
 /** The CSV of every filtered row: the browser downloads it. */
 export function dueExportUrl(filters: DueFilters): string {
   return queryKeyToPath([`${DUE_PATH}/export`, { ...filters }]);
+}
+
+/** The signed-in driver's own records (My Documents, driver portal). */
+export const MY_DOCUMENTS_PATH = '/api/compliance/mine';
+
+export function useMyDocuments() {
+  return useQuery<DriverCompliance>({
+    queryKey: [MY_DOCUMENTS_PATH],
+    // The office may have entered a renewal since the last visit.
+    refetchOnMount: 'always',
+  });
 }

@@ -9,6 +9,7 @@ import {
   IconClipboardList,
   IconClock,
   IconDeviceTablet,
+  IconFileCertificate,
   IconFileDescription,
   IconFileInvoice,
   IconGasStation,
@@ -81,6 +82,12 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
         label: 'Drivers',
         icon: IconSteeringWheel,
         Component: panel(() => import('./panels/drivers-panel')),
+      },
+      {
+        path: 'drivers/document-types',
+        label: 'Document types',
+        icon: IconFileCertificate,
+        Component: panel(() => import('./panels/document-types-panel')),
       },
       {
         path: 'terminals',

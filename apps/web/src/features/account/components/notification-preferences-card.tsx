@@ -11,7 +11,8 @@ type FlagField =
   | 'emailJobUpdates'
   | 'emailCancellations'
   | 'emailReminders'
-  | 'emailSafetyAlerts';
+  | 'emailSafetyAlerts'
+  | 'emailComplianceDigest';
 
 const SWITCHES: ReadonlyArray<{ field: FlagField; label: string; description: string }> = [
   {
@@ -40,6 +41,13 @@ const SAFETY_SWITCH = {
     'When a driver reports an incident or a vehicle defect (emergencies always mail every manager)',
 };
 
+/** Managers only: the weekly compliance digest (ADR 35), off unless chosen. */
+const DIGEST_SWITCH = {
+  field: 'emailComplianceDigest' as const,
+  label: 'Weekly compliance digest',
+  description: 'Each Monday: vehicle and driver records due in the next 30 days or overdue, worst first',
+};
+
 const REMINDER_OPTIONS = REMINDER_HOUR_OPTIONS.map((hours) => ({
   value: String(hours),
   label: `${hours} ${hours === 1 ? 'hour' : 'hours'} before`,
@@ -51,7 +59,7 @@ function samePreferences(a: Preferences, b: Preferences): boolean {
 
 /** Email notification preferences (spec 1 §2, §3): four switches and the reminder time. */
 export function NotificationPreferencesCard({ manager = false }: { manager?: boolean }) {
-  const switches = manager ? [...SWITCHES, SAFETY_SWITCH] : SWITCHES;
+  const switches = manager ? [...SWITCHES, SAFETY_SWITCH, DIGEST_SWITCH] : SWITCHES;
   const query = usePreferences();
   const update = useUpdatePreferences();
   const [draft, setDraft] = useState<Preferences | null>(null);

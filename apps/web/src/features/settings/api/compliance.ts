@@ -1,4 +1,6 @@
 import type {
+  ComplianceVersion,
+  DeleteResult,
   DocumentType,
   DocumentTypeInput,
   DriverCompliance,
@@ -9,7 +11,7 @@ import type {
 } from '@dms/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
-import { invalidatePaths } from './list-page';
+import { invalidatePaths, type Page } from './list-page';
 
 // Compliance records of a vehicle and a driver (issue 26), as the Compliance tabs show them.
 
@@ -74,6 +76,25 @@ export function useSaveDocumentType() {
         ? apiJson<DocumentType>('PUT', `${DOCUMENT_TYPES_PATH}/${id}`, input)
         : apiJson<DocumentType>('POST', DOCUMENT_TYPES_PATH, input),
     // Drivers' records list every active type.
+    onSuccess: () => invalidatePaths(queryClient, [DOCUMENT_TYPES_PATH, '/api/drivers']),
+  });
+}
+
+/** Every saved version of a record, newest first (the History view: 200 saves is years of changes). */
+export function useComplianceHistory(subject: 'vehicle' | 'driver', id: string, enabled: boolean) {
+  const path = subject === 'vehicle' ? vehiclePath(id) : driverPath(id);
+  return useQuery<Page<ComplianceVersion>>({
+    queryKey: [`${path}/history`, { limit: 200 }],
+    enabled,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Deletes a type no driver recorded; the server retires one in use instead (and says so). */
+export function useDeleteDocumentType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<DeleteResult>('DELETE', `${DOCUMENT_TYPES_PATH}/${id}`),
     onSuccess: () => invalidatePaths(queryClient, [DOCUMENT_TYPES_PATH, '/api/drivers']),
   });
 }

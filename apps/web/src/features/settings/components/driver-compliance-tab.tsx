@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DueBadge } from '../../../components/due-badge';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppSettings } from '../../../lib/app-settings';
 import { validateForm } from '../../../lib/form-errors';
@@ -24,7 +25,7 @@ import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useDriverCompliance, useSaveDriverCompliance } from '../api/compliance';
 import { serverFieldErrors } from '../api/list-page';
-import { DueBadge } from './due-badge';
+import { RecordHistoryButton } from './record-history-dialog';
 
 interface Values {
   licenceNumber: string;
@@ -177,10 +178,13 @@ export function DriverComplianceTab({ driverId }: { driverId: string }) {
       </Group>
       <DriverRecordForm key={c.updatedAt ?? 'new'} driverId={driverId} compliance={c} />
       {c.updatedAt && (
-        <Text size="xs" c="dimmed">
-          Last changed {f.dateTime(c.updatedAt)}
-          {c.updatedByName ? ` by ${c.updatedByName}` : ''}. Earlier versions are kept.
-        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            Last changed {f.dateTime(c.updatedAt)}
+            {c.updatedByName ? ` by ${c.updatedByName}` : ''}. Earlier versions are kept.
+          </Text>
+          <RecordHistoryButton subject="driver" id={driverId} />
+        </Group>
       )}
     </Stack>
   );

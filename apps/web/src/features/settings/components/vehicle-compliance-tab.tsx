@@ -22,13 +22,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DueBadge } from '../../../components/due-badge';
 import { errorMessage } from '../../../lib/api-client';
 import { validateForm } from '../../../lib/form-errors';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useRecordService, useSaveVehicleCompliance, useVehicleCompliance } from '../api/compliance';
 import { serverFieldErrors } from '../api/list-page';
-import { DueBadge } from './due-badge';
+import { RecordHistoryButton } from './record-history-dialog';
 
 type Values = Record<keyof VehicleComplianceInput, string | number>;
 
@@ -290,10 +291,13 @@ export function VehicleComplianceTab({ vehicleId }: { vehicleId: string }) {
         </Table.ScrollContainer>
       )}
       {c.updatedAt && (
-        <Text size="xs" c="dimmed">
-          Last changed {f.dateTime(c.updatedAt)}
-          {c.updatedByName ? ` by ${c.updatedByName}` : ''}. Earlier versions are kept.
-        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            Last changed {f.dateTime(c.updatedAt)}
+            {c.updatedByName ? ` by ${c.updatedByName}` : ''}. Earlier versions are kept.
+          </Text>
+          <RecordHistoryButton subject="vehicle" id={vehicleId} />
+        </Group>
       )}
     </Stack>
   );

@@ -1,11 +1,12 @@
-import { dueState } from '@dms/domain';
+import { dateInZone, dueState } from '@dms/domain';
 import { Badge } from '@mantine/core';
-import { useAppSettings } from '../../../lib/app-settings';
-import { useFormatters } from '../../../lib/use-formatters';
-import { todayIn } from './today';
+import { useAppSettings } from '../lib/app-settings';
+import { useFormatters } from '../lib/use-formatters';
 
 const COLORS = { ok: 'green', due_soon: 'yellow', overdue: 'red' } as const;
 const WORDS = { ok: 'until', due_soon: 'due', overdue: 'expired' } as const;
+
+// Shared by the Compliance tabs (Settings) and the driver's My Documents page.
 
 /** 'Registration until 12 Dec 2026' (green), due within 30 days (yellow), expired (red), or not recorded. */
 export function DueBadge({ label, date }: { label: string; date: string | null }) {
@@ -18,7 +19,7 @@ export function DueBadge({ label, date }: { label: string; date: string | null }
       </Badge>
     );
   }
-  const state = dueState(date, todayIn(timeZone), 30);
+  const state = dueState(date, dateInZone(new Date(), timeZone), 30);
   return (
     <Badge color={COLORS[state]} variant="light">
       {label} {WORDS[state]} {f.serviceDate(date)}
