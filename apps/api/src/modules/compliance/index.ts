@@ -2,4 +2,10 @@
 
 export { countComplianceRecordsOfVehicle } from './compliance.repository';
 export { complianceRoutes } from './compliance.routes';
-export { complianceProblemsFor, DUE_SOON_DAYS, driverQualification } from './compliance.service';
+export {
+  complianceProblemsFor,
+  DUE_SOON_DAYS,
+  driverQualification,
+  lapsedRecordsOn,
+  vehiclesLapsedToday,
+} from './compliance.service';
