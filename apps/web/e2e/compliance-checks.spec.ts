@@ -221,12 +221,10 @@ test('the terminal refuses clock-in with a vehicle whose registration has lapsed
     await marker.focus();
     await expect(page.getByRole('tooltip')).toContainText(`Registration of ${registration} expired`);
     await screenshotBothThemes(page, '/dispatch', 'dispatch-lapsed-vehicle', {
+      // The phone's list has no rows to mark; the board (desktop) shows the tooltip.
       prepare: async (p) => {
-        await p
-          .getByTestId('dispatch-row')
-          .filter({ hasText: registration })
-          .getByTestId('lapse-marker')
-          .focus();
+        const m = p.getByTestId('dispatch-row').filter({ hasText: registration }).getByTestId('lapse-marker');
+        if (await m.count()) await m.focus();
       },
     });
   } finally {
