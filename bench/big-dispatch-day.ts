@@ -64,5 +64,5 @@ export function bigDispatchDay(date: string): DispatchDay {
     };
   });
   const freeDrivers = Array.from({ length: 40 }, (_, i) => ({ id: `f${i}`, name: `Free Driver ${i}` }));
-  return { date, vehicles, bars, freeDrivers, freeDriversTotal: 40 };
+  return { date, vehicles, bars, freeDrivers, freeDriversTotal: 40, lapses: { vehicles: [], drivers: [] } };
 }

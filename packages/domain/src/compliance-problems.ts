@@ -22,7 +22,14 @@ export interface ComplianceProblem {
   /** A refusal stops an allocation unless overridden with a reason; a warning is shown only. */
   severity: 'refusal' | 'warning';
   message: string;
+  /**
+   * The numbers and dates the problem is about, kept with an override (ADR 34): `{ held, needs }` for
+   * a licence class, `{ record, expiry }` for a lapsed record, `{ record, due }` for an inspection.
+   */
+  details: ProblemDetails;
 }
+
+export type ProblemDetails = Record<string, string | number | null>;
 
 export interface DriverRecord {
   name: string;
@@ -75,7 +82,10 @@ export function complianceProblems(check: ComplianceCheck): ComplianceProblem[] 
   if (driver) {
     if (lapsed(driver.licenceExpiry)) {
       problems.push(
-        refusal('licence_expired', 'driver', `Licence of ${driver.name} ${lapse(driver.licenceExpiry)}`),
+        refusal('licence_expired', 'driver', `Licence of ${driver.name} ${lapse(driver.licenceExpiry)}`, {
+          record: 'Licence',
+          expiry: driver.licenceExpiry,
+        }),
       );
     }
     if (lapsed(driver.medicalExpiry)) {
@@ -84,6 +94,7 @@ export function complianceProblems(check: ComplianceCheck): ComplianceProblem[] 
           'medical_expired',
           'driver',
           `Medical certificate of ${driver.name} ${lapse(driver.medicalExpiry)}`,
+          { record: 'Medical certificate', expiry: driver.medicalExpiry },
         ),
       );
     }
@@ -93,6 +104,7 @@ export function complianceProblems(check: ComplianceCheck): ComplianceProblem[] 
           'children_check_expired',
           'driver',
           `Working with children check of ${driver.name} ${lapse(driver.childrenCheckExpiry)}`,
+          { record: 'Working with children check', expiry: driver.childrenCheckExpiry },
         ),
       );
     }
@@ -100,7 +112,10 @@ export function complianceProblems(check: ComplianceCheck): ComplianceProblem[] 
       for (const doc of driver.documents) {
         if (doc.requiredForSchoolWork && doc.expires && lapsed(doc.expiry)) {
           problems.push(
-            refusal('document_expired', 'driver', `${doc.typeName} of ${driver.name} ${lapse(doc.expiry)}`),
+            refusal('document_expired', 'driver', `${doc.typeName} of ${driver.name} ${lapse(doc.expiry)}`, {
+              record: doc.typeName,
+              expiry: doc.expiry,
+            }),
           );
         }
       }
@@ -118,12 +133,17 @@ export function complianceProblems(check: ComplianceCheck): ComplianceProblem[] 
             'licence_missing',
             'driver',
             `No licence class recorded for ${driver.name} (${category} needs ${needed})`,
+            { held: null, needs: needed, category },
           ),
         );
       }
     } else if (!licenceCovers(check.licenceClasses, held, needed)) {
       problems.push(
-        refusal('licence_class', 'driver', `Licence ${held} does not cover ${category} (needs ${needed})`),
+        refusal('licence_class', 'driver', `Licence ${held} does not cover ${category} (needs ${needed})`, {
+          held,
+          needs: needed,
+          category,
+        }),
       );
     }
   }
@@ -135,6 +155,7 @@ export function complianceProblems(check: ComplianceCheck): ComplianceProblem[] 
           'registration_expired',
           'vehicle',
           `Registration of ${vehicle.name} ${lapse(vehicle.registrationExpiry)}`,
+          { record: 'Registration', expiry: vehicle.registrationExpiry },
         ),
       );
     }
@@ -144,6 +165,7 @@ export function complianceProblems(check: ComplianceCheck): ComplianceProblem[] 
           'insurance_expired',
           'vehicle',
           `Insurance of ${vehicle.name} ${lapse(vehicle.insuranceExpiry)}`,
+          { record: 'Insurance', expiry: vehicle.insuranceExpiry },
         ),
       );
     }
@@ -154,6 +176,7 @@ export function complianceProblems(check: ComplianceCheck): ComplianceProblem[] 
           'inspection_expired',
           'vehicle',
           `Safety inspection of ${vehicle.name} was due ${formatDate(inspection)}`,
+          { record: 'Safety inspection', due: inspection },
         ),
       );
     }
@@ -168,6 +191,11 @@ export function complianceProblems(check: ComplianceCheck): ComplianceProblem[] 
         subject: 'vehicle',
         severity: 'warning',
         message: `Service of ${vehicle.name} ${why}`,
+        details: {
+          record: 'Service',
+          due: service.dueDate,
+          kmOver: service.kmLeft === null ? null : -service.kmLeft,
+        },
       });
     }
   }
@@ -178,6 +206,7 @@ function refusal(
   code: ComplianceProblemCode,
   subject: 'driver' | 'vehicle',
   message: string,
+  details: ProblemDetails,
 ): ComplianceProblem {
-  return { code, subject, severity: 'refusal', message };
+  return { code, subject, severity: 'refusal', message, details };
 }

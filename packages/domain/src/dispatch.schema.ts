@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LapsedDriverSchema, LapsedVehicleSchema } from './compliance-lapses.schema';
 import { VEHICLE_TYPES } from './fleet.schema';
 import { JOB_STATUSES } from './job.schema';
 
@@ -83,5 +84,9 @@ export const DispatchDaySchema = z.object({
   bars: z.array(DispatchBarSchema),
   freeDrivers: z.array(DispatchDriverSchema).default([]),
   freeDriversTotal: z.number().int().default(0),
+  /** Vehicles and drivers with a compliance record lapsed on the day (issue 26): the board marks them. */
+  lapses: z
+    .object({ vehicles: z.array(LapsedVehicleSchema), drivers: z.array(LapsedDriverSchema) })
+    .default({ vehicles: [], drivers: [] }),
 });
 export type DispatchDay = z.infer<typeof DispatchDaySchema>;

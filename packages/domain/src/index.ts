@@ -4,6 +4,7 @@ export * from './auth.schema';
 export * from './branding';
 export * from './compliance';
 export * from './compliance.schema';
+export * from './compliance-lapses.schema';
 export * from './compliance-problems';
 export * from './customer.schema';
 export * from './customer-search';

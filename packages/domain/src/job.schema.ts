@@ -491,6 +491,7 @@ export const ComplianceProblemSchema = z.object({
   subject: z.enum(['driver', 'vehicle']),
   severity: z.enum(['refusal', 'warning']),
   message: z.string(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).default({}),
 });
 
 export const COMPLIANCE_REFUSAL = {

@@ -36,6 +36,28 @@ export const HOURS_RULE_LABEL = 'Driver hours';
 export const complianceRuleLabel = (key: string) =>
   (COMPLIANCE_RULE_LABELS as Record<string, string>)[key] ?? wordsOf(key);
 
+type Details = Record<string, string | number | null>;
+
+/**
+ * The numbers of a compliance override as one line (ADR 34), as hours overrides carry theirs in the
+ * check's sentence: "Held class MR, needed class HR", "Registration expiry 12 Nov 2026". Null when
+ * there is nothing to say (hours, or a row recorded before details were kept).
+ */
+export function overrideDetailsText(details: Details, formatDate: (date: string) => string): string | null {
+  const date = (v: string | number | null | undefined) =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : v;
+  const parts: string[] = [];
+  if ('needs' in details) {
+    parts.push(`Held class ${details.held ?? 'none recorded'}, needed class ${details.needs}`);
+    if (details.category) parts.push(`for ${details.category}`);
+    return parts.join(' ');
+  }
+  if (details.record && details.expiry) return `${details.record} expiry ${date(details.expiry)}`;
+  if (details.record && details.due) return `${details.record} due ${date(details.due)}`;
+  const rest = Object.entries(details).filter(([k, v]) => k !== 'subject' && v !== null && v !== '');
+  return rest.length ? rest.map(([k, v]) => `${wordsOf(k)}: ${date(v)}`).join(', ') : null;
+}
+
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalDate = z.preprocess(
   blankToUndefined,

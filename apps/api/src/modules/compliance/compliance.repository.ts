@@ -1,5 +1,5 @@
 import type { DocumentType, DriverComplianceValues, VehicleComplianceValues } from '@dms/domain';
-import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   complianceDigestSends,
@@ -436,4 +436,75 @@ export async function claimDigestWeek(db: Db, userId: string, weekStart: string)
     .onConflictDoNothing()
     .returning({ userId: complianceDigestSends.userId });
   return rows.length > 0;
+}
+
+/**
+ * Active vehicles whose registration, insurance or safety inspection may have lapsed by `date`: one
+ * statement for the board or the terminal. An inspection due from its last date and interval is
+ * worked out by the domain rule, so those rows come back for it to judge.
+ */
+export async function listVehicleRecordsLapsedBy(db: Db, date: string) {
+  return db
+    .select({ vehicleId: vehicles.id, name: vehicleLabel, record: vehicleCompliance })
+    .from(vehicleCompliance)
+    .innerJoin(vehicles, eq(vehicles.id, vehicleCompliance.vehicleId))
+    .where(
+      and(
+        eq(vehicles.isActive, 1),
+        or(
+          lt(vehicleCompliance.registrationExpiry, date),
+          lt(vehicleCompliance.insuranceExpiry, date),
+          lt(vehicleCompliance.inspectionDue, date),
+          and(isNull(vehicleCompliance.inspectionDue), isNotNull(vehicleCompliance.lastInspectionDate)),
+        ),
+      ),
+    );
+}
+
+/** Active drivers with a licence, medical, children check or dated document lapsed by `date`. */
+export async function listDriverRecordsLapsedBy(db: Db, date: string) {
+  const documentLapsed = sql`exists (select 1 from ${driverDocuments} d
+    join ${complianceDocumentTypes} t on t.id = d.type_id
+    where d.driver_id = ${driverCompliance.driverId} and t.expires and d.expiry < ${date})`;
+  const rows = await db
+    .select({
+      driverId: driverCompliance.driverId,
+      name: personName(users.firstName, users.lastName, users.email),
+      record: driverCompliance,
+    })
+    .from(driverCompliance)
+    .innerJoin(users, eq(users.id, driverCompliance.driverId))
+    .where(
+      and(
+        eq(users.isActive, 1),
+        or(
+          lt(driverCompliance.licenceExpiry, date),
+          lt(driverCompliance.medicalExpiry, date),
+          lt(driverCompliance.childrenCheckExpiry, date),
+          documentLapsed,
+        ),
+      ),
+    );
+  if (rows.length === 0) return [];
+  // One after the other: `db` may be a transaction's single connection.
+  const documents = await db
+    .select({
+      driverId: driverDocuments.driverId,
+      typeName: complianceDocumentTypes.name,
+      expires: complianceDocumentTypes.expires,
+      requiredForSchoolWork: complianceDocumentTypes.requiredForSchoolWork,
+      expiry: driverDocuments.expiry,
+    })
+    .from(driverDocuments)
+    .innerJoin(complianceDocumentTypes, eq(complianceDocumentTypes.id, driverDocuments.typeId))
+    .where(
+      and(
+        inArray(
+          driverDocuments.driverId,
+          rows.map((r) => r.driverId),
+        ),
+        lt(driverDocuments.expiry, date),
+      ),
+    );
+  return rows.map((r) => ({ ...r, documents: documents.filter((d) => d.driverId === r.driverId) }));
 }

@@ -9,6 +9,7 @@ import {
   DriverComplianceInputSchema,
   DriverComplianceSchema,
   dateInZone,
+  LapsedVehiclesResultSchema,
   ListQuerySchema,
   pageOf,
   RecordServiceInputSchema,
@@ -32,6 +33,7 @@ import {
   saveDriverCompliance,
   saveVehicleCompliance,
   updateDocumentTypeById,
+  vehiclesLapsedToday,
 } from './compliance.service';
 
 const userId = (request: FastifyRequest) => request.identity.user?.id ?? null;
@@ -49,6 +51,21 @@ export async function complianceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['compliance'];
   const today = () => dateInZone(new Date(), app.config.timezone);
+
+  r.get(
+    '/api/shifts/lapsed-vehicles',
+    {
+      // The terminal's vehicle picker (a driver signed in at the terminal), or a manager.
+      config: { access: ['manager', 'terminal'] },
+      schema: {
+        tags,
+        summary:
+          "Active vehicles whose registration or insurance has lapsed today in the operator's timezone, with the reason: the terminal refuses them at clock-in",
+        response: { 200: LapsedVehiclesResultSchema },
+      },
+    },
+    async () => ({ items: await vehiclesLapsedToday(app.db, app.config.timezone) }),
+  );
 
   r.get(
     '/api/vehicles/:id/compliance',

@@ -1,16 +1,21 @@
 import {
+  CLOCK_IN_BLOCKING_CODES,
   COMPLIANCE_KIND_LABELS,
   COMPLIANCE_MESSAGES,
   type ComplianceDueItem,
   type ComplianceKind,
+  type ComplianceLapse,
+  type ComplianceLapses,
   type ComplianceProblem,
   classesCoveredBy,
   complianceProblems,
+  complianceRuleLabel,
   type DeleteResult,
   type DocumentType,
   type DocumentTypeInputSchema,
   type DriverCompliance,
   type DriverComplianceValues,
+  dateInZone,
   daysBetween,
   dueState,
   getLicenceClassSet,
@@ -43,8 +48,10 @@ import {
   insertVersion,
   listDatedRecordsDue,
   listDriverDocuments,
+  listDriverRecordsLapsedBy,
   listServiceIntervals,
   listServices,
+  listVehicleRecordsLapsedBy,
   lockDocumentType,
   lockVehicle,
   replaceDriverDocuments,
@@ -439,4 +446,84 @@ export async function driverQualification(
     ),
     licenceExpiry: stored?.record.licenceExpiry ?? null,
   };
+}
+
+const lapseOf = (p: ComplianceProblem): ComplianceLapse => ({
+  code: p.code,
+  record: String(p.details.record ?? complianceRuleLabel(p.code)),
+  date: (p.details.expiry ?? p.details.due ?? null) as string | null,
+  message: p.message,
+});
+
+/**
+ * Every active vehicle and driver with a record lapsed on `date` (the board's markers, the
+ * terminal's picker): two or three statements, whatever the fleet, judged by the allocation rule so
+ * the wording is the refusal's. A driver's documents count whether or not school work needs them.
+ */
+export async function lapsedRecordsOn(
+  db: Db,
+  date: string,
+  timeZone: string,
+  today: string,
+): Promise<ComplianceLapses> {
+  const settings = await getAppSettings(db, timeZone);
+  const format = await operatorFormatters(db, timeZone);
+  const base = {
+    date,
+    today,
+    schoolJob: true,
+    licenceClasses: getLicenceClassSet(settings.licenceClassSet),
+    formatDate: format.serviceDate,
+  };
+  const refusals = (problems: ComplianceProblem[]) =>
+    problems.filter((p) => p.severity === 'refusal').map(lapseOf);
+  const vehicles = (await listVehicleRecordsLapsedBy(db, date))
+    .map((v) => ({
+      vehicleId: v.vehicleId,
+      name: v.name,
+      lapses: refusals(
+        complianceProblems({
+          ...base,
+          driver: null,
+          vehicle: {
+            ...vehicleValues(v.record),
+            name: v.name,
+            categoryName: null,
+            requiredLicenceClass: null,
+            currentOdometer: null,
+          },
+        }),
+      ),
+    }))
+    .filter((v) => v.lapses.length > 0);
+  const drivers = (await listDriverRecordsLapsedBy(db, date))
+    .map((d) => ({
+      driverId: d.driverId,
+      name: d.name,
+      lapses: refusals(
+        complianceProblems({
+          ...base,
+          vehicle: null,
+          driver: {
+            name: d.name,
+            licenceClass: d.record.licenceClass,
+            licenceExpiry: d.record.licenceExpiry,
+            medicalExpiry: d.record.medicalExpiry,
+            childrenCheckExpiry: d.record.childrenCheckExpiry,
+            documents: d.documents.map((doc) => ({ ...doc, requiredForSchoolWork: true })),
+          },
+        }),
+      ),
+    }))
+    .filter((d) => d.lapses.length > 0);
+  return { vehicles, drivers };
+}
+
+/** The vehicles a driver may not take out today (the terminal's picker marks them). */
+export async function vehiclesLapsedToday(db: Db, timeZone: string, now = new Date()) {
+  const today = dateInZone(now, timeZone);
+  const { vehicles } = await lapsedRecordsOn(db, today, timeZone, today);
+  return vehicles
+    .map((v) => ({ ...v, lapses: v.lapses.filter((l) => CLOCK_IN_BLOCKING_CODES.includes(l.code)) }))
+    .filter((v) => v.lapses.length > 0);
 }

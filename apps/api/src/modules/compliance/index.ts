@@ -2,5 +2,11 @@
 
 export { countComplianceRecordsOfVehicle } from './compliance.repository';
 export { complianceRoutes } from './compliance.routes';
-export { complianceProblemsFor, DUE_SOON_DAYS, driverQualification } from './compliance.service';
+export {
+  complianceProblemsFor,
+  DUE_SOON_DAYS,
+  driverQualification,
+  lapsedRecordsOn,
+  vehiclesLapsedToday,
+} from './compliance.service';
 export { sendComplianceDigests } from './compliance-digest';

@@ -135,7 +135,7 @@ const fullName = (first: string | null, last: string | null) =>
 export async function getDispatchDay(
   db: Db,
   date: string,
-): Promise<Omit<DispatchDay, 'freeDrivers' | 'freeDriversTotal'>> {
+): Promise<Omit<DispatchDay, 'freeDrivers' | 'freeDriversTotal' | 'lapses'>> {
   const [vehicleRows, slots, legs] = await Promise.all([
     vehiclesOfDay(db, date),
     slotsOfDay(db, date),

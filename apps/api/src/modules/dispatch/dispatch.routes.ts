@@ -1,6 +1,7 @@
-import { DISPATCH_FREE_DRIVERS_LIMIT, DispatchDaySchema, DispatchQuerySchema } from '@dms/domain';
+import { DISPATCH_FREE_DRIVERS_LIMIT, DispatchDaySchema, DispatchQuerySchema, dateInZone } from '@dms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { lapsedRecordsOn } from '../compliance';
 import { breachesFor, loadHoursContext, workAround } from '../driver-hours';
 import { listDriversFreeOn } from '../users';
 import { getDispatchDay } from './dispatch.repository';
@@ -22,11 +23,14 @@ export async function dispatchRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { date } = request.query;
-      const [board, free] = await Promise.all([
+      const today = dateInZone(new Date(), app.config.timezone);
+      const [board, free, lapses] = await Promise.all([
         getDispatchDay(app.db, date),
         listDriversFreeOn(app.db, date, DISPATCH_FREE_DRIVERS_LIMIT),
+        // Every lapsed record of the day at once, for the board's markers (not a query per row).
+        lapsedRecordsOn(app.db, date, app.config.timezone, today),
       ]);
-      const day = { ...board, freeDrivers: free.items, freeDriversTotal: free.total };
+      const day = { ...board, freeDrivers: free.items, freeDriversTotal: free.total, lapses };
       // Hours for every driver of the day from one load of their work (no query per bar).
       const driverIds = [...new Set(day.bars.map((b) => b.driverId).filter((id): id is string => !!id))];
       if (driverIds.length === 0) return day;

@@ -196,7 +196,9 @@ describe('a day of the board', () => {
       await day(date);
       // The board's own reads, the hours check's included (the session lookup runs too).
       const n = counted.filter((q) =>
-        /from "(vehicles|job_vehicles|job_legs|shifts|app_settings)"/.test(q),
+        /from "(vehicles|job_vehicles|job_legs|shifts|app_settings|vehicle_compliance|driver_compliance)"/.test(
+          q,
+        ),
       ).length;
       counted = null;
       return n;
@@ -211,8 +213,9 @@ describe('a day of the board', () => {
       await createJob(t.db, { serviceDate: '2027-03-10' }, { vehicleId: other.id, driverId: someone.id });
     }
     expect(await queriesFor('2027-03-10')).toBe(quiet);
-    // Three for the board, one for the settings and three for the drivers' work.
-    expect(quiet).toBe(7);
+    // Three for the board, one for the settings and three for the drivers' work; the lapsed records
+    // (issue 26) read the settings twice more and the vehicles' and drivers' records once each.
+    expect(quiet).toBe(11);
   });
 
   it("marks a bar whose job breaks its driver's hours", async () => {
@@ -232,5 +235,45 @@ describe('a day of the board', () => {
     const bar = (await day('2027-03-11')).bars.find((b) => b.driverId === driver.id);
     expect(bar?.hours.map((h) => h.label)).toContain('12 h work in any 24 h');
     expect(bar?.hours[0]?.text).toMatch(/over by/);
+  });
+
+  it('names the vehicles and drivers with a record lapsed on the day, from one read for the whole board', async () => {
+    const driver = await createDriver(t.db, { firstName: 'Lapsed', lastName: 'Medical' });
+    const bus = await createVehicle(t.db, { registrationNumber: 'LPS 1' });
+    const renewed = await createVehicle(t.db, { registrationNumber: 'LPS 2' });
+    expectJson(
+      await t.asManager('PUT', `/api/drivers/${driver.id}/compliance`, { medicalExpiry: '2027-03-11' }),
+      200,
+    );
+    expectJson(
+      await t.asManager('PUT', `/api/vehicles/${bus.id}/compliance`, { registrationExpiry: '2027-03-10' }),
+      200,
+    );
+    // Expiring on the day is still good on the day.
+    expectJson(
+      await t.asManager('PUT', `/api/vehicles/${renewed.id}/compliance`, {
+        registrationExpiry: '2027-03-12',
+      }),
+      200,
+    );
+    await createJob(t.db, { serviceDate: '2027-03-12' }, { vehicleId: bus.id, driverId: driver.id });
+
+    const { lapses } = await day('2027-03-12');
+    expect(lapses.vehicles.find((v) => v.vehicleId === bus.id)?.lapses).toEqual([
+      {
+        code: 'registration_expired',
+        record: 'Registration',
+        date: '2027-03-10',
+        message: 'Registration of LPS 1 expires 10 Mar 2027',
+      },
+    ]);
+    expect(lapses.vehicles.some((v) => v.vehicleId === renewed.id)).toBe(false);
+    expect(lapses.drivers.find((d) => d.driverId === driver.id)?.lapses.map((l) => l.message)).toEqual([
+      'Medical certificate of Lapsed Medical expires 11 Mar 2027',
+    ]);
+    // The day before, all was current.
+    const before = await day('2027-03-10');
+    expect(before.lapses.vehicles.some((v) => v.vehicleId === bus.id)).toBe(false);
+    expect(before.lapses.drivers.some((d) => d.driverId === driver.id)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import {
   CLEAR_OF_BUS_MESSAGES,
+  CLOCK_IN_BLOCKING_CODES,
   clockInLapsedMessage,
   DEFECT_MESSAGES,
   dateInZone,
@@ -103,7 +104,6 @@ async function requireShift(tx: Db, driverId: string): Promise<Shift> {
 
 // A lapsed registration or insurance makes driving the vehicle unlawful today: the terminal refuses
 // it outright (issue 26, ADR 33). No override here: the driver cannot judge it, the office can swap.
-const CLOCK_IN_BLOCKERS = new Set(['registration_expired', 'insurance_expired']);
 
 async function refuseLapsedVehicle(tx: Db, vehicleId: string, timeZone: string, now: Date) {
   const today = dateInZone(now, timeZone);
@@ -113,7 +113,7 @@ async function refuseLapsedVehicle(tx: Db, vehicleId: string, timeZone: string, 
     timeZone,
     today,
   );
-  const lapsed = problems.filter((p) => CLOCK_IN_BLOCKERS.has(p.code));
+  const lapsed = problems.filter((p) => CLOCK_IN_BLOCKING_CODES.includes(p.code));
   if (lapsed.length === 0) return;
   const message = clockInLapsedMessage(lapsed.map((p) => p.message));
   throw new HttpError(409, message, [{ path: 'vehicleId', message }]);

@@ -6,6 +6,7 @@ import {
   dateInZone,
   FORM_MESSAGES,
   incompleteInspectionMessage,
+  type LapsedVehiclesResult,
   vehicleInUseMessage,
 } from '@dms/domain';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -271,6 +272,21 @@ describe('clocking in with a lapsed vehicle (issue 26)', () => {
     );
     expect((await d.call('GET', '/api/shifts/active')).json()).toBeNull();
 
+    // The picker learns the same before the driver chooses (the terminal's session, or a manager).
+    const lapsedOf = async (call: typeof d.call) =>
+      (
+        expectJson<LapsedVehiclesResult>(await call('GET', '/api/shifts/lapsed-vehicles'), 200).items ?? []
+      ).find((v) => v.vehicleId === lapsed.id);
+    const listed = await lapsedOf(d.call);
+    expect(listed?.name).toBe('LAP-01');
+    expect(listed?.lapses.map((l) => [l.record, l.date, l.message])).toEqual([
+      ['Registration', addDays(today, -1), `Registration of LAP-01 expired ${format(addDays(today, -1))}`],
+      ['Insurance', addDays(today, -3), `Insurance of LAP-01 expired ${format(addDays(today, -3))}`],
+    ]);
+    expect(await lapsedOf(t.asManager)).toBeDefined();
+    expect((await t.asDriver('GET', '/api/shifts/lapsed-vehicles')).statusCode).toBe(403);
+    expect((await t.anonymous('GET', '/api/shifts/lapsed-vehicles')).statusCode).toBe(401);
+
     // Expiring today is still current today; renewed, the vehicle goes out.
     expectJson(
       await t.asManager('PUT', `/api/vehicles/${lapsed.id}/compliance`, {
@@ -279,6 +295,7 @@ describe('clocking in with a lapsed vehicle (issue 26)', () => {
       }),
       200,
     );
+    expect(await lapsedOf(d.call)).toBeUndefined();
     await clockIn(d, { vehicleId: lapsed.id, inspection: pre() });
   });
 
@@ -291,6 +308,8 @@ describe('clocking in with a lapsed vehicle (issue 26)', () => {
       }),
       200,
     );
+    const picker = expectJson<LapsedVehiclesResult>(await d.call('GET', '/api/shifts/lapsed-vehicles'), 200);
+    expect(picker.items.map((v) => v.vehicleId)).not.toContain(d.vehicleId);
     await clockIn(d);
   });
 });

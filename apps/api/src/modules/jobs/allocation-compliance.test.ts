@@ -4,6 +4,8 @@ import {
   type Job,
   type JobSaveResult,
   type JobStaffing,
+  type OverrideRow,
+  overrideDetailsText,
 } from '@dms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,10 +110,18 @@ describe('saving a job', () => {
     );
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.createdBy === t.manager.user.id)).toBe(true);
+    // The numbers the refusal was about stay with it (ADR 34), not only its sentence.
+    const detailsOf = (key: string) => rows.find((r) => r.ruleKey === key)?.details;
+    expect(detailsOf('licence_class')).toMatchObject({ held: 'MR', needs: 'HR', category: 'Coach' });
+    expect(detailsOf('registration_expired')).toMatchObject({ record: 'Registration', expiry: '2030-12-12' });
 
-    // The audit trail lists it, with the reason.
+    // The audit trail lists it, with the reason and the numbers.
     const report = (await t.asManager('GET', '/api/reports/overrides?kind=compliance&limit=100')).json();
     expect(JSON.stringify(report)).toContain('HR driver off sick');
+    const mine = (report.items as OverrideRow[]).filter((r) => r.jobId === saved.id);
+    expect(mine.map((r) => overrideDetailsText(r.details, (d) => d))).toEqual(
+      expect.arrayContaining(['Held class MR, needed class HR for Coach', 'Registration expiry 2030-12-12']),
+    );
 
     // Saving the job again (a title edit) does not ask again for what was already allowed.
     const job = (await t.asManager('GET', `/api/jobs/${saved.id}`)).json() as Job;
@@ -162,6 +172,7 @@ describe('saving a job', () => {
         subject: 'vehicle',
         severity: 'warning',
         message: 'Service of SVC 1 overdue by 1,500 km',
+        details: { record: 'Service', due: null, kmOver: 1500 },
       },
     ]);
     expect(await overridesOf(saved.id)).toEqual([]);
@@ -378,5 +389,29 @@ describe('the board, offers and requests', () => {
     const forLapsing = await listed(lapsing.call);
     expect(forLapsing).not.toContain(coachJob.id);
     expect(forLapsing).not.toContain(minibusJob.id);
+  });
+
+  it('counts in Available jobs only the open slots the driver could take', async () => {
+    const minibusCategory = await createCategory(t.db, 'Minibus 2');
+    const minibus = await createVehicle(t.db, { categoryId: minibusCategory.id });
+    const coach = await coachWith({});
+    const created = expectJson<Job>(
+      await t.asManager('POST', '/api/jobs', jobBody([{ vehicleId: coach.id }, { vehicleId: minibus.id }])),
+      201,
+    );
+    expectJson(await t.asManager('POST', `/api/jobs/${created.id}/publish`), 200);
+    const openSlotsFor = async (call: Caller) =>
+      (
+        (await call('GET', '/api/jobs/available?limit=200')).json().items as {
+          id: string;
+          openSlots: number;
+        }[]
+      ).find((j) => j.id === created.id)?.openSlots;
+
+    // The coach needs HR: an MR driver could take only the minibus.
+    const mr = await signedIn({ licenceClass: 'MR', licenceExpiry: '2040-01-01' }, 'Count Mr');
+    expect(await openSlotsFor(mr.call)).toBe(1);
+    const hr = await signedIn({ licenceClass: 'HR', licenceExpiry: '2040-01-01' }, 'Count Hr');
+    expect(await openSlotsFor(hr.call)).toBe(2);
   });
 });

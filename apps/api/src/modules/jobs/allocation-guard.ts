@@ -118,7 +118,7 @@ export async function guardAllocation(
       vehicleId: r.x.subject === 'vehicle' || pairRule(r.x) ? r.vehicleId : null,
       ruleKey: r.x.code,
       problem: r.x.message,
-      details: { subject: r.x.subject },
+      details: { subject: r.x.subject, ...r.x.details },
       checkedFor: serviceDate,
       reason: complianceReason,
     })),

@@ -51,10 +51,10 @@ const hasOpenSlot = (jobId: SQL | typeof jobs.id) =>
 
 // An open slot whose vehicle's category needs no class, or one the licence covers: the allocation
 // check (ADR 33) would refuse the others, so the driver is not shown them.
-const hasQualifiedOpenSlot = (jobId: SQL | typeof jobs.id, coveredClasses: readonly string[]) =>
-  sql`exists (select 1 from job_vehicles s join vehicles v on v.id = s.vehicle_id
+const qualifiedOpenSlots = (coveredClasses: readonly string[]) =>
+  sql`job_vehicles s join vehicles v on v.id = s.vehicle_id
     left join vehicle_categories_new c on c.id = v.category_id
-    where s.job_id = ${jobId} and s.driver_id is null
+    where s.driver_id is null
       and (c.required_licence_class is null${
         coveredClasses.length
           ? sql` or c.required_licence_class in (${sql.join(
@@ -62,7 +62,27 @@ const hasQualifiedOpenSlot = (jobId: SQL | typeof jobs.id, coveredClasses: reado
               sql`, `,
             )})`
           : sql``
-      }))`;
+      })`;
+
+const hasQualifiedOpenSlot = (jobId: SQL | typeof jobs.id, coveredClasses: readonly string[]) =>
+  sql`exists (select 1 from ${qualifiedOpenSlots(coveredClasses)} and s.job_id = ${jobId})`;
+
+/** How many open slots of each job the driver's licence lets them take: one query for the page. */
+async function countQualifiedOpenSlots(
+  db: Db,
+  jobIds: readonly string[],
+  coveredClasses: readonly string[],
+): Promise<Map<string, number>> {
+  if (jobIds.length === 0) return new Map();
+  const result = (await db.execute(
+    sql`select s.job_id, count(*)::int as open from ${qualifiedOpenSlots(coveredClasses)}
+      and s.job_id in (${sql.join(
+        jobIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) group by s.job_id`,
+  )) as unknown as { rows: { job_id: string; open: number }[] };
+  return new Map(result.rows.map((r) => [r.job_id, Number(r.open)]));
+}
 
 /**
  * Jobs a driver may request: staffed statuses, today or later (or not yet dated), with an open
@@ -94,10 +114,14 @@ export async function listAvailableJobs(
     db.$count(jobs, condition),
   ]);
   const list = await jobsByIds(db, ids);
+  // Only the slots this driver could take count: the others the allocation check would refuse them.
+  const open = q ? await countQualifiedOpenSlots(db, ids, q.coveredClasses) : null;
   return {
     items: list.map((job) => ({
       job,
-      openSlots: job.vehicles.filter((s) => s.vehicleId && !s.driverId).length,
+      openSlots: open
+        ? (open.get(job.id) ?? 0)
+        : job.vehicles.filter((s) => s.vehicleId && !s.driverId).length,
     })),
     total,
   };

@@ -7,6 +7,7 @@ import {
   type OverrideRow,
   OverrideRowSchema,
   OverridesQuerySchema,
+  overrideDetailsText,
   pageOf,
   UNKNOWN_DRIVER,
 } from '@dms/domain';
@@ -76,9 +77,8 @@ function csvCells(r: OverrideRow, local: (s: string) => string) {
     r.vehicle ?? '',
     r.rule,
     r.problems.map((p) => `${p.label}: ${p.text}`).join('; '),
-    Object.entries(r.details)
-      .map(([k, v]) => `${k}=${v ?? ''}`)
-      .join('; '),
+    // ISO dates: a spreadsheet reads them as dates whatever the operator's locale.
+    overrideDetailsText(r.details, (d) => d) ?? '',
     r.reason,
   ];
 }

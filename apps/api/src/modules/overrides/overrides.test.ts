@@ -232,7 +232,7 @@ describe('the Overrides report', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^2027-01-15T01:00:00\.000Z,"15\/01\/2027, 12:00",Compliance,/);
     expect(lines[1]).toContain('Licence class: Licence MR does not cover Coach (needs HR)');
-    expect(lines[1]).toContain('held=MR; needs=HR');
+    expect(lines[1]).toContain('Held class MR, needed class HR');
     expect(lines[1]).toContain('HR upgrade passed yesterday, card in the post');
   });
 

@@ -4,6 +4,7 @@ import type {
   EndShiftInput,
   InspectionKind,
   InspectionQuestion,
+  LapsedVehiclesResult,
   Shift,
   StartShiftInput,
   TerminalDriver,
@@ -62,6 +63,17 @@ export function useClockInVehicles(enabled: boolean) {
     queryKey: ['/api/vehicles', { type: 'company_owned', limit: 200 }],
     enabled,
     // Fresh at every clock-in: a defect opened or cleared since must show.
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Vehicles whose registration or insurance has lapsed today: the picker refuses them (issue 26). */
+export function useLapsedVehicles(enabled: boolean) {
+  return useQuery<LapsedVehiclesResult>({
+    queryKey: ['/api/shifts/lapsed-vehicles'],
+    enabled,
+    // Fresh at every clock-in: a registration renewed in the office since must show.
     staleTime: 0,
     refetchOnMount: 'always',
   });

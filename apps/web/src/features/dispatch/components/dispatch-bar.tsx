@@ -5,6 +5,7 @@ import { type CSSProperties, memo } from 'react';
 import { customerOf, type PlacedBar } from '../board-rows';
 import type { DragItem, DropTarget } from './board-dnd';
 import classes from './dispatch-board.module.css';
+import { LapseIcon, lapseText, useDriverLapses } from './lapse-marker';
 
 const DAY_MINUTES = 24 * 60;
 
@@ -63,6 +64,8 @@ export const DispatchBarButton = memo(function DispatchBarButton({
   onOpenMenu: (placed: PlacedBar, button: HTMLButtonElement) => void;
 }) {
   const { bar, description, details } = placed;
+  // The driver's lapsed records on the day; the vehicle's are marked on its row.
+  const lapses = useDriverLapses(bar.driverId);
   const drag = useDraggable({
     id: `slot:${bar.slotId}`,
     data: { kind: 'bar', bar } satisfies DragItem,
@@ -86,15 +89,18 @@ export const DispatchBarButton = memo(function DispatchBarButton({
         ' ',
       )}
       style={style}
-      title={
-        bar.hours.length > 0
-          ? `${description}; driver hours: ${bar.hours.map((h) => h.text).join('; ')}`
-          : description
-      }
+      title={[
+        description,
+        bar.hours.length > 0 && `driver hours: ${bar.hours.map((h) => h.text).join('; ')}`,
+        lapses.length > 0 && `lapsed: ${lapseText(lapses)}`,
+      ]
+        .filter(Boolean)
+        .join('; ')}
       data-testid="dispatch-bar"
       data-status={bar.status}
       data-clash={bar.clash ? 'true' : undefined}
       data-hours={bar.hours.length > 0 ? 'true' : undefined}
+      data-lapsed={lapses.length > 0 ? 'true' : undefined}
     >
       <span className={classes.barLines}>
         <span className={classes.barLine}>
@@ -113,6 +119,7 @@ export const DispatchBarButton = memo(function DispatchBarButton({
         </span>
         <span className={classes.barLine}>
           <span className={classes.srOnly}> · </span>
+          <LapseIcon lapses={lapses} />
           {bar.driverName ? (
             <span className={classes.barText}>{bar.driverName}</span>
           ) : (

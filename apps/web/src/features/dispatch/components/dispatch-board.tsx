@@ -6,6 +6,7 @@ import { type DropTarget, useDragging } from './board-dnd';
 import { DefectBadge } from './defect-badge';
 import { BarDropZone, DispatchBarButton } from './dispatch-bar';
 import classes from './dispatch-board.module.css';
+import { LapseBadge, useVehicleLapses } from './lapse-marker';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
@@ -33,6 +34,7 @@ function RowDropZone({ vehicleId }: { vehicleId: string }) {
 function VehicleRow({ row, actions }: { row: BoardRow; actions: BarActions }) {
   const { vehicle } = row;
   const dragging = useDragging();
+  const lapses = useVehicleLapses(vehicle?.id);
   return (
     <div
       className={[classes.grid, classes.row, vehicle ? '' : classes.unallocatedRow].join(' ')}
@@ -48,6 +50,7 @@ function VehicleRow({ row, actions }: { row: BoardRow; actions: BarActions }) {
                 <span className={classes.vehicleCategory}>{vehicle.categoryName}</span>
               )}
               {vehicle.openDefect && <DefectBadge summary={vehicle.openDefect.summary} />}
+              <LapseBadge lapses={lapses} />
             </>
           ) : (
             <span>

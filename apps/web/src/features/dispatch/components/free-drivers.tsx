@@ -5,21 +5,26 @@ import { IconGripVertical, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { DragItem } from './board-dnd';
 import classes from './dispatch-board.module.css';
+import { LapseIcon, lapseText, useDriverLapses } from './lapse-marker';
 
 function DriverChip({ driver }: { driver: DispatchDriver }) {
   const { setNodeRef, listeners, isDragging } = useDraggable({
     id: `driver:${driver.id}`,
     data: { kind: 'driver', driver } satisfies DragItem,
   });
+  const lapses = useDriverLapses(driver.id);
   return (
     <li
       ref={setNodeRef}
       {...listeners}
       className={`${classes.driverChip} ${isDragging ? classes.dragging : ''}`}
+      title={lapses.length > 0 ? `Lapsed: ${lapseText(lapses)}` : undefined}
       data-testid="free-driver"
+      data-lapsed={lapses.length > 0 ? 'true' : undefined}
     >
       <IconGripVertical size={14} aria-hidden="true" className={classes.muted} />
       <span>{driver.name}</span>
+      <LapseIcon lapses={lapses} />
     </li>
   );
 }

@@ -27,6 +27,7 @@ import { DispatchBoard } from '../components/dispatch-board';
 import classes from '../components/dispatch-board.module.css';
 import { DispatchList } from '../components/dispatch-list';
 import { FreeDrivers } from '../components/free-drivers';
+import { LapsesProvider } from '../components/lapse-marker';
 import { SlotDialog } from '../components/slot-dialog';
 import { useSlotMoves } from '../use-slot-moves';
 
@@ -214,10 +215,12 @@ export function DispatchPage() {
                 onDropDriver={(driver, bar) => assignDriver(bar, driver)}
                 targetName={targetName}
               >
-                <div className={classes.workspace}>
-                  <DispatchBoard date={day.date} dateLabel={dateLabel} groups={groups} actions={actions} />
-                  <FreeDrivers drivers={day.freeDrivers} total={day.freeDriversTotal} />
-                </div>
+                <LapsesProvider lapses={day.lapses}>
+                  <div className={classes.workspace}>
+                    <DispatchBoard date={day.date} dateLabel={dateLabel} groups={groups} actions={actions} />
+                    <FreeDrivers drivers={day.freeDrivers} total={day.freeDriversTotal} />
+                  </div>
+                </LapsesProvider>
               </BoardDnd>
             )
           )}

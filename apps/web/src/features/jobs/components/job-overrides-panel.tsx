@@ -1,4 +1,4 @@
-import { OVERRIDE_KIND_LABELS, UNKNOWN_DRIVER } from '@dms/domain';
+import { OVERRIDE_KIND_LABELS, overrideDetailsText, UNKNOWN_DRIVER } from '@dms/domain';
 import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -56,6 +56,11 @@ export function JobOverridesPanel({ jobId }: { jobId: string }) {
                       {p.text}
                     </Text>
                   ))}
+                  {overrideDetailsText(o.details, format.serviceDate) && (
+                    <Text component="li" size="sm" data-testid="override-details">
+                      {overrideDetailsText(o.details, format.serviceDate)}
+                    </Text>
+                  )}
                 </Stack>
                 <Text size="sm" mt={6} style={{ overflowWrap: 'anywhere' }}>
                   <Text span c="dimmed" size="sm">

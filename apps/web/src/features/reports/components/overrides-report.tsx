@@ -3,6 +3,7 @@ import {
   OVERRIDE_KINDS,
   type OverrideKind,
   type OverrideRow,
+  overrideDetailsText,
   UNKNOWN_DRIVER,
 } from '@dms/domain';
 import {
@@ -96,6 +97,8 @@ function OverrideCard({ row }: { row: OverrideRow }) {
 }
 
 function Problems({ row }: { row: OverrideRow }) {
+  const format = useFormatters();
+  const details = overrideDetailsText(row.details, format.serviceDate);
   return (
     <Stack gap={2}>
       <Text size="sm" fw={600}>
@@ -106,6 +109,11 @@ function Problems({ row }: { row: OverrideRow }) {
           {row.kind === 'hours' ? `${p.label}: ${p.text}` : p.text}
         </Text>
       ))}
+      {details && (
+        <Text size="xs" data-testid="override-details">
+          {details}
+        </Text>
+      )}
     </Stack>
   );
 }
