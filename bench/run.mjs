@@ -183,7 +183,7 @@ function allScenarios(ctx, { engine }) {
         list: true,
       },
     ),
-    get('available-jobs', 'Available jobs (up to 200)', '/api/jobs/available?limit=200', ctx.driver, {
+    get('available-jobs', 'Available jobs, page of 20', '/api/jobs/available?limit=20&offset=0', ctx.driver, {
       list: true,
     }),
     {

@@ -533,7 +533,7 @@ async function drive({ base, setup, durationS, runId }) {
     myJobs: (d) =>
       send(d, 'GET', '/api/jobs?mine=1&period=upcoming&limit=200', { route: 'GET /api/jobs (My Jobs)' }),
     offers: (d) => send(d, 'GET', '/api/job-offers'),
-    available: (d) => send(d, 'GET', '/api/jobs/available?limit=200'),
+    available: (d) => send(d, 'GET', '/api/jobs/available?limit=20&offset=0'),
   };
 
   async function clockOut(t, shiftId) {

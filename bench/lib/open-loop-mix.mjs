@@ -298,7 +298,7 @@ function picker(base, setup, runId) {
       get(`/api/dispatch?date=${dayFromToday(rnd.next() < 0.5 ? 0 : rnd.int(1, 6))}`, manager()),
     'driver: My Jobs': () => get('/api/jobs?mine=1&period=upcoming&limit=200', driver()),
     'driver: job offers': () => get('/api/job-offers', driver()),
-    'driver: available jobs': () => get('/api/jobs/available?limit=200', driver()),
+    'driver: available jobs': () => get('/api/jobs/available?limit=20&offset=0', driver()),
   };
   return () => {
     const op = rnd.weighted(OPEN_LOOP_MIX);

@@ -41,6 +41,7 @@ import { vehicleCategoriesRoutes } from './modules/vehicle-categories';
 import { vehicleDefectsRoutes } from './modules/vehicle-defects';
 import { vehiclesRoutes } from './modules/vehicles';
 import { type IdentityResolver, registerAccessControl } from './plugins/access';
+import { registerCompression } from './plugins/compression';
 import { registerCrossSiteGuard } from './plugins/cross-site-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerHousekeeping } from './plugins/housekeeping';
@@ -164,6 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  // Before any route: the plugin adds its hook to each route as it is declared.
+  await registerCompression(app);
   registerSecurityHeaders(app, { https });
   registerCrossSiteGuard(app, { publicUrl: config.publicUrl, development: !config.production });
   // Before access control: its identity resolver reads the session.

@@ -147,8 +147,23 @@ test('an offer arrives live, is accepted and shows in My Jobs; another driver re
   await expect(liam.getByTestId('available-summary')).toContainText(
     /Found \d+ jobs? with available driver positions/,
   );
+  // Pages of 20 (ADR 37): "Load more" until the job's card is there, each page adding cards.
   const available = liam.getByTestId('available-job-card').filter({ hasText: title });
+  await expect(liam.getByTestId('available-shown')).toContainText(/Showing \d+ of \d+/);
+  for (let more = 0; more < 20 && !(await available.isVisible()); more++) {
+    const before = await liam.getByTestId('available-job-card').count();
+    expect(before).toBeLessThanOrEqual(20 * (more + 1));
+    await liam.getByTestId('load-more-jobs').click();
+    await expect(liam.getByTestId('available-job-card')).not.toHaveCount(before);
+  }
   await expect(available.getByTestId('open-slots')).toHaveText('1 slot available');
+  // The customer by name; their contact details are for the drivers who hold the job.
+  await available.getByRole('button', { name: 'View Details' }).click();
+  const availableDetail = liam.getByRole('dialog', { name: title });
+  await expect(availableDetail).toBeVisible();
+  await expect(availableDetail).not.toContainText('@');
+  await availableDetail.getByRole('button', { name: 'Close' }).first().click();
+  await expect(availableDetail).toBeHidden();
   await available.getByRole('button', { name: 'Request This Job' }).click();
   const requestDialog = liam.getByRole('dialog', { name: 'Request This Job' });
   await requestDialog.getByRole('textbox', { name: 'Message to the office' }).fill('Free all day tomorrow.');

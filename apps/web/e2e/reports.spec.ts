@@ -113,6 +113,10 @@ test('forms from a shift show in every tab, are filtered, reviewed and exported'
   await jamesRow.getByRole('button', { name: /View details/ }).click();
   const detail = page.getByRole('dialog', { name: 'Details' });
   await expect(detail).toContainText('Reports journey: failed check');
+  // The answers load when the dialog opens (ADR 37): the list rows do not carry them.
+  await expect(
+    detail.getByTestId('inspection-answers').getByText('Fail', { exact: true }).first(),
+  ).toBeVisible();
   await scan(page, 'report detail dialog');
   // The last: the footer's Close, after the dialog's × (also named Close).
   await detail.getByRole('button', { name: 'Close' }).last().click();

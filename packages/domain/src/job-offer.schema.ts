@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalId, optionalText } from './fields';
-import { DriverJobSchema, JOB_OFFER_STATUSES, type JobOfferStatus } from './job.schema';
+import { DriverJobSchema, JOB_OFFER_STATUSES, JobCustomerSchema, type JobOfferStatus } from './job.schema';
 
 // Job offers and job requests: the driver's answers and the manager's side of the cycle
 // (spec 2 §2.5, §3.3, §4, §7.1, §7.2, §8; ADR 0014).
@@ -141,12 +141,24 @@ export const CreateOfferInputSchema = z.object({
 });
 export type CreateOfferInput = z.input<typeof CreateOfferInputSchema>;
 
-/** A job a driver may request: its open positions, and whether they asked already. */
+/**
+ * A job a driver may request: its open positions, and whether they asked already. The customer by
+ * name only: a driver sees the customer's email and phone on a job they hold, not on one they might
+ * request (issue 28).
+ */
 export const AvailableJobSchema = DriverJobSchema.extend({
+  customer: JobCustomerSchema.omit({ email: true, phone: true }).nullable(),
   openSlots: z.number().int(),
   requested: z.boolean(),
   /** The driver's own pending offer of this job: the card shows it instead of Request. */
   offer: z.object({ id: z.string(), expiresAt: z.string().nullable() }).nullable(),
+});
+
+/** Available Jobs come a page at a time (issue 28): a phone on a mobile network loads 20 cards, then more. */
+export const AVAILABLE_JOBS_PAGE_SIZE = 20;
+export const AvailableJobsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(AVAILABLE_JOBS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 
 /** How many offers wait for the driver's answer (the Job Offers tab's badge). */

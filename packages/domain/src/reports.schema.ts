@@ -59,13 +59,22 @@ export const ReportQuerySchema = ListQuerySchema.pick({ search: true, limit: tru
 });
 export type ReportQuery = z.input<typeof ReportQuerySchema>;
 
-const answer = z.object({
+/** One answer of an inspection as the office reads it: the question as it was worded, and the answer. */
+export const ReportAnswerSchema = z.object({
   questionId: z.string(),
   question: z.string().nullable(),
   category: z.string().nullable(),
   passed: z.boolean().nullable(),
   notes: z.string().nullable(),
 });
+export type ReportAnswer = z.infer<typeof ReportAnswerSchema>;
+
+/**
+ * GET /api/inspections/{type}/{id}/answers: a form's answers, loaded when its detail opens. The
+ * list rows leave them out (issue 28): a page of 50 forms with every answer was most of its bytes.
+ */
+export const InspectionAnswersSchema = z.object({ answers: z.array(ReportAnswerSchema) });
+export type InspectionAnswers = z.infer<typeof InspectionAnswersSchema>;
 
 /** The office's review of an inspection (ADR 27), as incidents have it. */
 const inspectionReview = {
@@ -98,7 +107,6 @@ export const PreDepartureReportSchema = z.object({
   overallStatus: z.enum(OVERALL_STATUSES),
   damageReported: z.union([z.literal(0), z.literal(1)]),
   notes: z.string().nullable(),
-  responses: z.array(answer),
   ...inspectionReview,
 });
 export type PreDepartureReport = z.infer<typeof PreDepartureReportSchema>;
@@ -115,7 +123,6 @@ export const EndOfShiftReportSchema = z.object({
   /** null on forms recorded before the check existed. */
   clearOfBus: z.enum(CLEAR_OF_BUS_ANSWERS).nullable(),
   notes: z.string().nullable(),
-  responses: z.array(answer),
   ...inspectionReview,
 });
 export type EndOfShiftReport = z.infer<typeof EndOfShiftReportSchema>;

@@ -1,6 +1,7 @@
 import {
   AnswerOfferInputSchema,
   AvailableJobSchema,
+  AvailableJobsQuerySchema,
   CreateOfferInputSchema,
   DecideRequestInputSchema,
   dateInZone,
@@ -11,7 +12,6 @@ import {
   JobRequestInputSchema,
   JobRequestSchema,
   JobStaffingSchema,
-  ListQuerySchema,
   MessageSchema,
   PendingOfferCountSchema,
   pageOf,
@@ -195,7 +195,7 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Published jobs, today or later, with open driver positions the driver does not hold',
-        querystring: ListQuerySchema.pick({ limit: true, offset: true }),
+        querystring: AvailableJobsQuerySchema,
         response: { 200: pageOf(AvailableJobSchema) },
       },
     },
@@ -219,6 +219,12 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
         ...page,
         items: page.items.map(({ job, openSlots }) => ({
           ...toDriverJob(job, driverId),
+          customer: job.customer && {
+            id: job.customer.id,
+            companyName: job.customer.companyName,
+            name: job.customer.name,
+            companyType: job.customer.companyType,
+          },
           // Only the open positions: other drivers' names are not for this driver to see.
           vehicles: job.vehicles
             .filter((s) => s.vehicleId && !s.driverId)

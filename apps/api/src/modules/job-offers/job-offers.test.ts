@@ -1,5 +1,6 @@
 import {
   ALREADY_REQUESTED,
+  AVAILABLE_JOBS_PAGE_SIZE,
   type AvailableJob,
   HOLDS_OFFER_MESSAGE,
   type Job,
@@ -11,9 +12,15 @@ import {
 } from '@dms/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobOffers, jobRequests, jobVehicles } from '../../db/schema';
+import { jobOffers, jobRequests, jobs, jobVehicles } from '../../db/schema';
 import { sessionCookie } from '../../test/auth-helpers';
-import { createCategory, createDriver, createVehicle, TEST_PASSWORD } from '../../test/factories';
+import {
+  createCategory,
+  createCustomer,
+  createDriver,
+  createVehicle,
+  TEST_PASSWORD,
+} from '../../test/factories';
 import { type Caller, createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
 import { expireOffers } from './job-offers.service';
 
@@ -64,6 +71,19 @@ async function publishedJob(slots: number, drivers: (string | undefined)[] = [],
     201,
   );
   return expectJson<Job>(await t.asManager('POST', `/api/jobs/${created.id}/publish`), 200);
+}
+
+/** Every page of a driver's Available Jobs, 50 at a time. */
+async function allAvailable(call: Caller): Promise<AvailableJob[]> {
+  const items: AvailableJob[] = [];
+  for (let offset = 0; ; offset += 50) {
+    const page = expectJson<{ items: AvailableJob[]; total: number }>(
+      await call('GET', `/api/jobs/available?limit=50&offset=${offset}`),
+      200,
+    );
+    items.push(...page.items);
+    if (page.items.length === 0 || items.length >= page.total) return items;
+  }
 }
 
 async function offersOf(call: Caller) {
@@ -182,23 +202,19 @@ describe('available jobs and requests', () => {
     const holder = await signedInDriver();
     const d = await signedInDriver();
     const job = await publishedJob(3, [holder.user.id], 'Open positions job');
-    const available = expectJson<{ items: AvailableJob[] }>(
-      await d.call('GET', '/api/jobs/available?limit=200'),
-      200,
-    );
-    const listed = available.items.find((j) => j.id === job.id);
+    const listed = (await allAvailable(d.call)).find((j) => j.id === job.id);
     expect(listed).toMatchObject({ openSlots: 2, requested: false });
     expect(listed?.vehicles.every((s) => s.driverId === null)).toBe(true);
     expect(listed).not.toHaveProperty('totalPrice');
     // The holder does not see a job they are on.
-    const forHolder = (await holder.call('GET', '/api/jobs/available?limit=200')).json().items;
-    expect(forHolder.map((j: AvailableJob) => j.id)).not.toContain(job.id);
+    const forHolder = await allAvailable(holder.call);
+    expect(forHolder.map((j) => j.id)).not.toContain(job.id);
 
     expectJson(await d.call('POST', `/api/jobs/${job.id}/request`, { message: 'I know the route' }), 201);
     const twice = await d.call('POST', `/api/jobs/${job.id}/request`, { message: 'again' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: ALREADY_REQUESTED });
-    const after = (await d.call('GET', '/api/jobs/available?limit=200')).json().items as AvailableJob[];
+    const after = await allAvailable(d.call);
     expect(after.find((j) => j.id === job.id)?.requested).toBe(true);
 
     const staffing = expectJson<JobStaffing>(await t.asManager('GET', `/api/jobs/${job.id}/staffing`), 200);
@@ -223,7 +239,7 @@ describe('available jobs and requests', () => {
       }),
       201,
     );
-    const items = (await d.call('GET', '/api/jobs/available?limit=200')).json().items as AvailableJob[];
+    const items = await allAvailable(d.call);
     expect(items.map((j) => j.id)).not.toContain(draft.id);
     expect((await d.call('POST', `/api/jobs/${draft.id}/request`, {})).statusCode).toBe(404);
   });
@@ -321,8 +337,7 @@ describe('publishing made visible (issue 29)', () => {
       }),
       200,
     );
-    const page = expectJson<{ items: AvailableJob[] }>(await driver.call('GET', '/api/jobs/available'), 200);
-    const card = page.items.find((j) => j.id === job.id);
+    const card = (await allAvailable(driver.call)).find((j) => j.id === job.id);
     const [offer] = await t.db.select().from(jobOffers).where(eq(jobOffers.jobId, job.id));
     expect(card?.offer).toEqual({ id: offer!.id, expiresAt: offer!.expiresAt!.toISOString() });
     const refused = await driver.call('POST', `/api/jobs/${job.id}/request`, { message: '' });
@@ -331,6 +346,72 @@ describe('publishing made visible (issue 29)', () => {
     expect((await driver.call('GET', '/api/job-offers/pending-count')).statusCode).toBe(200);
     expect((await t.asManager('GET', '/api/job-offers/pending-count')).statusCode).toBe(403);
     expect((await t.anonymous('GET', '/api/job-offers/pending-count')).statusCode).toBe(401);
+  });
+});
+
+describe('available jobs a page at a time (issue 28)', () => {
+  it('answers pages of 20 that do not overlap, without the customer contact, with the open slots counted', async () => {
+    const customer = await createCustomer(t.db, {
+      companyName: 'Paging Customer Pty Ltd',
+      email: 'bookings@paging.test',
+      phone: '02 9555 0101',
+    });
+    const holder = await signedInDriver();
+    // 23 jobs the new driver may request, each with two open positions of three.
+    for (let i = 0; i < 23; i++) {
+      const job = await publishedJob(3, [holder.user.id], `Paging job ${i}`);
+      await t.db.update(jobs).set({ customerId: customer.id }).where(eq(jobs.id, job.id));
+    }
+    const d = await signedInDriver();
+
+    const first = expectJson<{ items: AvailableJob[]; total: number; limit: number; offset: number }>(
+      await d.call('GET', '/api/jobs/available'),
+      200,
+    );
+    expect(first.items).toHaveLength(AVAILABLE_JOBS_PAGE_SIZE);
+    expect(first.limit).toBe(20);
+    expect(first.total).toBeGreaterThanOrEqual(23);
+
+    const all = await allAvailable(d.call);
+    expect(all).toHaveLength(first.total);
+    expect(new Set(all.map((j) => j.id)).size).toBe(all.length);
+    const second = expectJson<{ items: AvailableJob[] }>(
+      await d.call('GET', '/api/jobs/available?offset=20'),
+      200,
+    );
+    const firstIds = new Set(first.items.map((j) => j.id));
+    expect(second.items.length).toBeGreaterThan(0);
+    expect(second.items.some((j) => firstIds.has(j.id))).toBe(false);
+    expect(second.items.map((j) => j.id)).toEqual(all.slice(20, 20 + second.items.length).map((j) => j.id));
+
+    const paging = all.filter((j) => j.title?.startsWith('Paging job'));
+    expect(paging).toHaveLength(23);
+    for (const job of paging) {
+      expect(job.customer).toEqual({
+        id: customer.id,
+        companyName: 'Paging Customer Pty Ltd',
+        name: 'Paging Customer Pty Ltd',
+        companyType: customer.companyType,
+      });
+      expect(job.openSlots).toBe(2);
+      expect(job.vehicles).toHaveLength(2);
+    }
+    const raw = JSON.stringify(all);
+    expect(raw).not.toContain('bookings@paging.test');
+    expect(raw).not.toContain('02 9555 0101');
+    // The holder's own job still shows them the customer's phone.
+    const mine = expectJson<{ items: { title: string | null; customer: { phone: string | null } | null }[] }>(
+      await holder.call('GET', '/api/jobs?mine=1&period=upcoming&limit=50'),
+      200,
+    );
+    expect(mine.items.find((j) => j.title === 'Paging job 0')?.customer?.phone).toBe('02 9555 0101');
+  });
+
+  it('refuses a page larger than 50 with a clear message', async () => {
+    const d = await signedInDriver();
+    const res = await d.call('GET', '/api/jobs/available?limit=200');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
   });
 });
 

@@ -371,10 +371,18 @@ describe('the board, offers and requests', () => {
     const coach = await coachWith({});
     const coachJob = await publishedWithOpenSlot(coach.id);
     const minibusJob = await publishedWithOpenSlot(minibus.id);
-    const listed = async (call: Caller) =>
-      ((await call('GET', '/api/jobs/available?limit=200')).json().items as { id: string }[]).map(
-        (j) => j.id,
-      );
+    // Every page of the list (ADR 37: pages of at most 50).
+    const listed = async (call: Caller) => {
+      const ids: string[] = [];
+      for (let offset = 0; ; offset += 50) {
+        const page = (await call('GET', `/api/jobs/available?limit=50&offset=${offset}`)).json() as {
+          items: { id: string }[];
+          total: number;
+        };
+        ids.push(...page.items.map((j) => j.id));
+        if (page.items.length === 0 || ids.length >= page.total) return ids;
+      }
+    };
 
     const mr = await signedIn({ licenceClass: 'MR', licenceExpiry: '2040-01-01' }, 'Avail Mr');
     expect(await listed(mr.call)).toContain(minibusJob.id);

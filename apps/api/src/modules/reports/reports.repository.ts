@@ -6,6 +6,7 @@ import {
   emergencyTypes,
   endOfShiftInspections,
   fuelLogs,
+  type InspectionResponse,
   incidentReports,
   inspectionTemplateQuestions,
   preDepartureInspections,
@@ -31,6 +32,17 @@ export interface FormFilter {
   offset: number;
   /** Keyset paging for exports: rows strictly older than this (date, id). */
   before?: { at: Date; id: string };
+  /** The inspections' answers too (the CSV export); the list leaves them to the detail (ADR 37). */
+  withAnswers?: boolean;
+}
+
+/** The answers column, or an empty list where the page does not carry them. */
+function answersOf(column: AnyPgColumn, filter: FormFilter) {
+  return filter.withAnswers
+    ? sql<InspectionResponse[]>`${column}`.mapWith(
+        (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as InspectionResponse[],
+      )
+    : sql<InspectionResponse[]>`'[]'::jsonb`;
 }
 
 const reviewer = alias(users, 'reviewer');
@@ -100,6 +112,17 @@ async function page<R>(
 
 const countAll = sql<number>`count(*)::int`;
 
+/** One inspection's answers, or undefined when there is no such inspection. */
+export async function inspectionAnswers(
+  db: Db,
+  kind: 'pre_departure' | 'end_of_shift',
+  id: string,
+): Promise<InspectionResponse[] | undefined> {
+  const t = kind === 'pre_departure' ? preDepartureInspections : endOfShiftInspections;
+  const [row] = await db.select({ responses: t.responses }).from(t).where(eq(t.id, id));
+  return row?.responses;
+}
+
 /** The questions' texts for a page of inspections (answers keep only the question's id). */
 export async function questionTexts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, { question: string; category: string }>();
@@ -130,7 +153,7 @@ export async function listPreDeparture(db: Db, filter: FormFilter) {
         overallStatus: t.overallStatus,
         damageReported: t.damageReported,
         notes: t.notes,
-        responses: t.responses,
+        responses: answersOf(t.responses, filter),
         reviewStatus: t.reviewStatus,
         reviewedByName: fullName(reviewer),
         reviewedAt: t.reviewedAt,
@@ -170,7 +193,7 @@ export async function listEndOfShift(db: Db, filter: FormFilter) {
         busClean: t.busClean,
         clearOfBus: t.clearOfBus,
         notes: t.notes,
-        responses: t.responses,
+        responses: answersOf(t.responses, filter),
         reviewStatus: t.reviewStatus,
         reviewedByName: fullName(reviewer),
         reviewedAt: t.reviewedAt,

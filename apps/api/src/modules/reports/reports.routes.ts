@@ -12,11 +12,13 @@ import {
   FuelLogReportSchema,
   IncidentReportRowSchema,
   type IncidentStatus,
+  InspectionAnswersSchema,
   MessageSchema,
   PreDepartureReportSchema,
   pageOf,
   REPORT_TABS,
   REVIEW_STEP_BACK,
+  type ReportAnswer,
   ReportQuerySchema,
   type ReportTab,
   ResolveEmergencyInputSchema,
@@ -44,6 +46,7 @@ import {
 import { operatorFormatters } from '../settings';
 import {
   type FormFilter,
+  inspectionAnswers,
   listEmergencies,
   listEndOfShift,
   listFuelLogs,
@@ -116,7 +119,10 @@ const TABS = {
         'Failed checks',
         'Notes',
       ],
-      row: (r: z.infer<typeof PreDepartureReportSchema>, local: (s: string) => string) => [
+      row: (
+        r: z.infer<typeof PreDepartureReportSchema> & { responses: ReportAnswer[] },
+        local: (s: string) => string,
+      ) => [
         r.inspectionDate,
         local(r.inspectionDate),
         r.driverName ?? UNKNOWN_DRIVER,
@@ -300,7 +306,7 @@ async function exportCsv(
     for (;;) {
       const { items } = await (
         def.list as (db: Database, f: FormFilter) => Promise<{ items: { id: string; at: Date }[] }>
-      )(db, { ...filter, limit: EXPORT_BATCH, offset: 0, before });
+      )(db, { ...filter, limit: EXPORT_BATCH, offset: 0, before, withAnswers: true });
       if (items.length === 0) break;
       const shaped = await (def.shape as (db: Database, rows: unknown[]) => Promise<unknown[]>)(db, items);
       for (const row of shaped) {
@@ -360,12 +366,14 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
             },
           ),
         );
+        const shaped = await (def.shape as (db: Database, rows: unknown[]) => Promise<object[]>)(
+          app.db,
+          page.items,
+        );
+        // A row of the list carries no answers (ADR 37): the detail dialog loads them.
         return {
           ...page,
-          items: await (def.shape as (db: Database, rows: unknown[]) => Promise<unknown[]>)(
-            app.db,
-            page.items,
-          ),
+          items: shaped.map(({ responses: _answers, ...row }: { responses?: unknown }) => row),
         };
       },
     );
@@ -464,6 +472,31 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       return { message: 'Incident report updated' };
     },
   );
+
+  for (const [kind, path] of [
+    ['pre_departure', '/api/inspections/pre-departure/:id/answers'],
+    ['end_of_shift', '/api/inspections/end-of-shift/:id/answers'],
+  ] as const) {
+    r.get(
+      path,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary:
+            "An inspection's answers, each with its question as worded now: what the detail shows and the list leaves out",
+          params: IdParamsSchema,
+          response: { 200: InspectionAnswersSchema },
+        },
+      },
+      async (request) => {
+        const responses = await inspectionAnswers(app.db, kind, request.params.id);
+        if (!responses) throw new HttpError(404, 'Inspection not found');
+        const [form] = await withAnswers(app.db, [{ responses }]);
+        return { answers: form!.responses };
+      },
+    );
+  }
 
   for (const [kind, path] of [
     ['pre_departure', '/api/inspections/pre-departure/:id'],

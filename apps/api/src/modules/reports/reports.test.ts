@@ -69,15 +69,17 @@ describe('report lists', () => {
     );
     expect(all.total).toBe(2);
     expect(all.items.map((i) => i.driverName)).toEqual(['Failing Reporter', 'Passing Reporter']);
-    const failed = expectJson<{ items: { driverName: string; responses: unknown[]; vehicle: string }[] }>(
+    const failed = expectJson<{ items: { id: string; driverName: string; vehicle: string }[] }>(
       await t.asManager('GET', '/api/inspections/pre-departure?status=fail&search=reporter'),
       200,
     );
     expect(failed.items).toHaveLength(1);
-    expect(failed.items[0]).toMatchObject({
-      driverName: 'Failing Reporter',
-      vehicle: 'REP-01',
-      responses: [
+    expect(failed.items[0]).toMatchObject({ driverName: 'Failing Reporter', vehicle: 'REP-01' });
+    // The row carries no answers (ADR 37); the detail loads them, with the questions' wording.
+    expect(failed.items[0]).not.toHaveProperty('responses');
+    const answersUrl = `/api/inspections/pre-departure/${failed.items[0]!.id}/answers`;
+    expect(expectJson(await t.asManager('GET', answersUrl), 200)).toEqual({
+      answers: [
         {
           questionId: question,
           question: 'Brakes OK?',
@@ -87,6 +89,17 @@ describe('report lists', () => {
         },
       ],
     });
+    // A driver never reads them, not even their own; an unknown form is 404.
+    expect((await t.asDriver('GET', answersUrl)).statusCode).toBe(403);
+    expect((await t.anonymous('GET', answersUrl)).statusCode).toBe(401);
+    expect((await t.asManager('GET', '/api/inspections/pre-departure/nope/answers')).statusCode).toBe(404);
+    expect(
+      (await t.asManager('GET', `/api/inspections/end-of-shift/${failed.items[0]!.id}/answers`)).statusCode,
+    ).toBe(404);
+    // The CSV export still carries the answers: each failed check with its note.
+    const csv = await t.asManager('GET', '/api/reports/pre-departure/export?status=fail&search=reporter');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Brakes OK? (Pads low)');
     const paged = expectJson<{ items: unknown[]; total: number; limit: number }>(
       await t.asManager('GET', '/api/inspections/pre-departure?search=reporter&limit=1&offset=1'),
       200,

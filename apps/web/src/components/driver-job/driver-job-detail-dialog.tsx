@@ -1,4 +1,4 @@
-import type { DriverJob } from '@dms/domain';
+import type { AvailableJob, DriverJob } from '@dms/domain';
 import { Badge, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
@@ -32,7 +32,8 @@ export function DriverJobDetailDialog({
   vehiclesHeading = 'Your vehicle',
   footer,
 }: {
-  job: DriverJob | null;
+  /** An available job names its customer without contact details (ADR 37). */
+  job: DriverJob | AvailableJob | null;
   onClose: () => void;
   vehiclesHeading?: string;
   footer?: ReactNode;
@@ -68,7 +69,7 @@ export function DriverJobDetailDialog({
             {job.customer && (
               <Field label="Customer">
                 {job.customer.companyName}
-                {job.customer.phone ? ` · ${job.customer.phone}` : ''}
+                {'phone' in job.customer && job.customer.phone ? ` · ${job.customer.phone}` : ''}
               </Field>
             )}
           </SimpleGrid>

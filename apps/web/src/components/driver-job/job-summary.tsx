@@ -35,7 +35,7 @@ function Line({ icon, children, testId }: { icon: ReactNode; children: ReactNode
 }
 
 /** Time, route and vehicles of a job: the lines every driver card shows. */
-export function JobSummary({ job }: { job: DriverJob }) {
+export function JobSummary({ job }: { job: Pick<DriverJob, 'legs' | 'vehicles'> }) {
   const route = routeOf(job);
   const first = job.legs[0];
   return (

@@ -1,5 +1,5 @@
-import type { AvailableJob, DriverJob, JobOffer } from '@dms/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AVAILABLE_JOBS_PAGE_SIZE, type AvailableJob, type DriverJob, type JobOffer } from '@dms/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api-client';
 
 // The driver portal's reads and writes (spec 2 §2.5, §7.1, §7.2). Keys start with the API path, so
@@ -34,8 +34,21 @@ export function usePendingOfferCount(enabled = true) {
   return useQuery<{ pending: number }>({ queryKey: [`${OFFERS_PATH}/pending-count`], enabled });
 }
 
+/** Available Jobs, 20 at a time (ADR 37): the next page loads when the driver asks for more. */
 export function useAvailableJobs() {
-  return useQuery<Page<AvailableJob>>({ queryKey: [AVAILABLE_PATH, { limit: 200 }] });
+  return useInfiniteQuery({
+    queryKey: [AVAILABLE_PATH, { limit: AVAILABLE_JOBS_PAGE_SIZE }],
+    queryFn: ({ pageParam }) =>
+      apiJson<Page<AvailableJob>>(
+        'GET',
+        `${AVAILABLE_PATH}?limit=${AVAILABLE_JOBS_PAGE_SIZE}&offset=${pageParam}`,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) =>
+      last.offset + last.items.length < last.total && last.items.length > 0
+        ? last.offset + last.items.length
+        : undefined,
+  });
 }
 
 function useDriverMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {

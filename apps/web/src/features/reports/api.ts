@@ -5,6 +5,7 @@ import type {
   FleetChartData,
   FuelLogReport,
   IncidentReportRow,
+  InspectionAnswers,
   OverrideKind,
   OverrideRow,
   PreDepartureReport,
@@ -44,6 +45,15 @@ export interface Page<T> {
   total: number;
   limit: number;
   offset: number;
+}
+
+/** A form's answers, read when its detail opens (ADR 37). */
+export function useInspectionAnswers(tab: 'pre-departure' | 'end-of-shift', id: string) {
+  return useQuery<InspectionAnswers>({
+    queryKey: [REPORT_PATHS[tab], id, 'answers'],
+    // The questions' wording can change; a form reopened later shows it as it is then.
+    refetchOnMount: 'always',
+  });
 }
 
 export function useReport<T extends ReportTab>(

@@ -1,5 +1,6 @@
 import { type AvailableJob, availableJobsSummary, slotsAvailableText } from '@dms/domain';
-import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DriverJobDetailDialog } from '../../../components/driver-job/driver-job-detail-dialog';
@@ -63,6 +64,11 @@ function AvailableJobCard({
   );
 }
 
+function uniqueById<T extends { id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
+}
+
 /** Available Jobs (spec 2 §2.5): published jobs with open driver positions, to request. */
 export function AvailableJobsPage() {
   const format = useFormatters();
@@ -71,7 +77,9 @@ export function AvailableJobsPage() {
   const [viewing, setViewing] = useState<AvailableJob | null>(null);
   const [requesting, setRequesting] = useState<AvailableJob | null>(null);
   const [message, setMessage] = useState('');
-  const jobs = query.data?.items ?? [];
+  // A job can move between pages while they load (one taken, one published): each shows once.
+  const jobs = uniqueById(query.data?.pages.flatMap((p) => p.items) ?? []);
+  const total = query.data?.pages.at(-1)?.total;
 
   const send = () => {
     if (!requesting) return;
@@ -99,11 +107,16 @@ export function AvailableJobsPage() {
 
   return (
     <Stack gap="md" maw={760}>
-      {query.data && <Text data-testid="available-summary">{availableJobsSummary(query.data.total)}</Text>}
+      {total !== undefined && <Text data-testid="available-summary">{availableJobsSummary(total)}</Text>}
       <QueryState
         skeletonRows={3}
         skeletonHeight={112}
-        query={query}
+        // A later page that fails keeps the cards shown; the alert under them says so.
+        query={{
+          isPending: query.isPending,
+          isError: query.isError && !query.isFetchNextPageError,
+          refetch: query.refetch,
+        }}
         isEmpty={jobs.length === 0}
         empty="No jobs have open driver positions right now."
         errorTitle="Could not load the available jobs"
@@ -112,6 +125,32 @@ export function AvailableJobsPage() {
           {jobs.map((job) => (
             <AvailableJobCard key={job.id} job={job} onView={setViewing} onRequest={setRequesting} />
           ))}
+          {query.isFetchNextPageError && (
+            <Alert
+              color="red"
+              title="Could not load more jobs"
+              icon={<IconAlertTriangle aria-hidden="true" />}
+            >
+              Check your connection and try again.
+            </Alert>
+          )}
+          {total !== undefined && (
+            <Group justify="space-between" align="center" gap="sm">
+              <Text size="sm" c="dimmed" data-testid="available-shown">
+                Showing {jobs.length} of {total}
+              </Text>
+              {query.hasNextPage && (
+                <Button
+                  variant="light"
+                  onClick={() => void query.fetchNextPage()}
+                  loading={query.isFetchingNextPage}
+                  data-testid="load-more-jobs"
+                >
+                  {query.isFetchNextPageError ? 'Try again' : 'Load more'}
+                </Button>
+              )}
+            </Group>
+          )}
         </Stack>
       </QueryState>
       <DriverJobDetailDialog

@@ -28,10 +28,11 @@ import {
   Title,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { QueryState } from '../../../components/query-state';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
-import { type ReportRows, useResolveEmergency, useReviewIncident } from '../api';
+import { type ReportRows, useInspectionAnswers, useResolveEmergency, useReviewIncident } from '../api';
 import { InspectionReview } from './inspection-review';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -49,39 +50,51 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const yesNo = (v: 0 | 1) => (v === 1 ? 'Yes' : 'No');
 
-function Answers({ report }: { report: PreDepartureReport | EndOfShiftReport }) {
+/** The form's answers, loaded when its detail opens (ADR 37): the list rows do not carry them. */
+function Answers({ tab, report }: { tab: 'pre-departure' | 'end-of-shift'; report: { id: string } }) {
+  const query = useInspectionAnswers(tab, report.id);
+  const answers = query.data?.answers ?? [];
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
         Answers
       </Title>
-      {report.responses.length === 0 && <Text size="sm">No answers recorded.</Text>}
-      {report.responses.map((a) => (
-        <Paper key={a.questionId} withBorder p="xs" radius="sm">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={0}>
-              <Text size="sm">{a.question ?? 'A question no longer asked'}</Text>
-              {a.category && (
-                <Text size="xs" c="dimmed">
-                  {a.category}
-                </Text>
-              )}
-              {a.notes && (
-                <Text size="sm" fs="italic">
-                  {a.notes}
-                </Text>
-              )}
-            </Stack>
-            <Badge
-              color={a.passed === false ? 'red' : a.passed ? 'green' : 'gray'}
-              variant="light"
-              style={{ flexShrink: 0 }}
-            >
-              {a.passed === false ? 'Fail' : a.passed ? 'Pass' : 'N/A'}
-            </Badge>
-          </Group>
-        </Paper>
-      ))}
+      <QueryState
+        query={query}
+        isEmpty={answers.length === 0}
+        empty={<Text size="sm">No answers recorded.</Text>}
+        skeletonRows={4}
+        errorTitle="Could not load the answers"
+      >
+        <Stack gap="xs" data-testid="inspection-answers">
+          {answers.map((a) => (
+            <Paper key={a.questionId} withBorder p="xs" radius="sm">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={0}>
+                  <Text size="sm">{a.question ?? 'A question no longer asked'}</Text>
+                  {a.category && (
+                    <Text size="xs" c="dimmed">
+                      {a.category}
+                    </Text>
+                  )}
+                  {a.notes && (
+                    <Text size="sm" fs="italic">
+                      {a.notes}
+                    </Text>
+                  )}
+                </Stack>
+                <Badge
+                  color={a.passed === false ? 'red' : a.passed ? 'green' : 'gray'}
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                >
+                  {a.passed === false ? 'Fail' : a.passed ? 'Pass' : 'N/A'}
+                </Badge>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      </QueryState>
     </Stack>
   );
 }
@@ -193,7 +206,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
                     <Field label="Damage Reported">{yesNo(x.damageReported)}</Field>
                   </SimpleGrid>
                   <Field label="Additional notes">{x.notes}</Field>
-                  <Answers report={x} />
+                  <Answers tab={tab} report={x} />
                   <InspectionReview tab="pre-departure" report={x} />
                 </>
               );
@@ -217,7 +230,7 @@ export function ReportDetailDialog<T extends keyof ReportRows>({
                     </Field>
                   </SimpleGrid>
                   <Field label="Additional notes">{x.notes}</Field>
-                  <Answers report={x} />
+                  <Answers tab={tab} report={x} />
                   <InspectionReview tab="end-of-shift" report={x} />
                 </>
               );
