@@ -2,7 +2,7 @@ import type { JobStatus } from '@dms/domain';
 import { and, asc, eq, gte, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobLegs, jobRequirements, jobs, jobVehicles } from '../../db/schema';
-import type { JobValues, LegValues, SlotValues } from './jobs.repository';
+import { type JobValues, type LegValues, requirementRow, type SlotValues, slotRow } from './jobs.repository';
 
 // The occurrences of a series (issue 27, ADR 36), written a batch at a time: however many dates, a
 // constant few statements (one multi-row insert per table), so a school year is not 200 round trips.
@@ -58,30 +58,13 @@ export async function insertLegsAndSlots(
   const pairs = jobIds.flatMap((jobId) => slots.map((s, i) => ({ jobId, s, position: i + 1 })));
   const requirements = await tx
     .insert(jobRequirements)
-    .values(
-      pairs.map(({ jobId, s }) => ({
-        jobId,
-        categoryId: s.categoryId,
-        categoryName: s.categoryName,
-        quantity: 1,
-        color: s.categoryColor,
-        categoryColor: s.categoryColor,
-        vehicleNotes: s.vehicleNotes,
-      })),
-    )
+    .values(pairs.map(({ jobId, s }) => requirementRow(jobId, s)))
     .returning({ id: jobRequirements.id });
-  await tx.insert(jobVehicles).values(
-    pairs.map(({ jobId, s, position }, i) => ({
-      jobId,
-      requirementId: requirements[i]?.id ?? null,
-      vehicleId: s.vehicleId,
-      driverId: s.driverId,
-      slotPosition: position,
-      vehicleNotes: s.vehicleNotes,
-      startingDepotId: s.startingDepotId,
-      endingDepotId: s.endingDepotId,
-    })),
-  );
+  await tx
+    .insert(jobVehicles)
+    .values(
+      pairs.map(({ jobId, s, position }, i) => slotRow(jobId, s, requirements[i]?.id ?? null, position)),
+    );
 }
 
 /** Leaves every slot of these jobs open: the dates whose checks failed and the manager chose so. */

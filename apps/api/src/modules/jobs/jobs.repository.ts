@@ -277,6 +277,34 @@ export interface SlotValues {
   endingDepotId: string | null;
 }
 
+/** A slot's requirement row: its category, one vehicle. */
+export const requirementRow = (jobId: string, s: Omit<SlotValues, 'id'>) => ({
+  jobId,
+  categoryId: s.categoryId,
+  categoryName: s.categoryName,
+  quantity: 1,
+  color: s.categoryColor,
+  categoryColor: s.categoryColor,
+  vehicleNotes: s.vehicleNotes,
+});
+
+/** A slot's job_vehicles row, under its requirement, at its 1-based position. */
+export const slotRow = (
+  jobId: string,
+  s: Omit<SlotValues, 'id'>,
+  requirementId: string | null,
+  position: number,
+) => ({
+  jobId,
+  requirementId,
+  vehicleId: s.vehicleId,
+  driverId: s.driverId,
+  slotPosition: position,
+  vehicleNotes: s.vehicleNotes,
+  startingDepotId: s.startingDepotId,
+  endingDepotId: s.endingDepotId,
+});
+
 /** Replaces the job's vehicle slots: one requirement (its category) and one job_vehicles row a slot. */
 export async function replaceSlots(tx: Db, jobId: string, slots: readonly SlotValues[]): Promise<void> {
   await tx.delete(jobVehicles).where(eq(jobVehicles.jobId, jobId));
@@ -284,29 +312,12 @@ export async function replaceSlots(tx: Db, jobId: string, slots: readonly SlotVa
   if (slots.length === 0) return;
   const requirements = await tx
     .insert(jobRequirements)
-    .values(
-      slots.map((s) => ({
-        jobId,
-        categoryId: s.categoryId,
-        categoryName: s.categoryName,
-        quantity: 1,
-        color: s.categoryColor,
-        categoryColor: s.categoryColor,
-        vehicleNotes: s.vehicleNotes,
-      })),
-    )
+    .values(slots.map((s) => requirementRow(jobId, s)))
     .returning({ id: jobRequirements.id });
   await tx.insert(jobVehicles).values(
     slots.map((s, i) => ({
       ...(s.id ? { id: s.id } : {}),
-      jobId,
-      requirementId: requirements[i]?.id ?? null,
-      vehicleId: s.vehicleId,
-      driverId: s.driverId,
-      slotPosition: i + 1,
-      vehicleNotes: s.vehicleNotes,
-      startingDepotId: s.startingDepotId,
-      endingDepotId: s.endingDepotId,
+      ...slotRow(jobId, s, requirements[i]?.id ?? null, i + 1),
     })),
   );
 }

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
 import { useTimesheet } from '../api/timesheets';
-import { nameOf, ShiftBadges, useTimesheetFormat } from './timesheet-shift';
+import { CorrectShiftButton, nameOf, ShiftBadges, useTimesheetFormat } from './timesheet-shift';
 
 // The timesheet's opening view (issue 28): hours per driver and day from the totals alone; a day's
 // shifts are read when its cell is opened, so a week costs a few kilobytes instead of every shift.
@@ -164,14 +164,7 @@ function DayShift({ shift, onCorrect }: { shift: TimesheetShift; onCorrect: (s: 
       </Stack>
       <Group gap={6}>
         <ShiftBadges shift={shift} />
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          onClick={() => onCorrect(shift)}
-          aria-label={`Correct ${nameOf(shift)}'s shift of ${shift.shiftDate}`}
-        >
-          Correct
-        </Button>
+        <CorrectShiftButton shift={shift} onCorrect={onCorrect} size="compact-sm" />
       </Group>
     </Group>
   );

@@ -50,14 +50,7 @@ export function ShiftLine({
       </Text>
       <Group gap={6} wrap="nowrap">
         <ShiftBadges shift={shift} />
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          onClick={() => onCorrect(shift)}
-          aria-label={`Correct ${nameOf(shift)}'s shift of ${shift.shiftDate}`}
-        >
-          Correct
-        </Button>
+        <CorrectShiftButton shift={shift} onCorrect={onCorrect} size="compact-xs" />
       </Group>
     </Group>
   );
@@ -75,5 +68,27 @@ export function ShiftBadges({ shift }: { shift: TimesheetShift }) {
       <SkippedBadge shift={shift} />
       <StateBadge shift={shift} />
     </>
+  );
+}
+
+/** Opens the correction dialog for a shift, named for screen readers by driver and date. */
+export function CorrectShiftButton({
+  shift,
+  onCorrect,
+  size,
+}: {
+  shift: TimesheetShift;
+  onCorrect: (s: TimesheetShift) => void;
+  size: 'xs' | 'compact-xs' | 'compact-sm';
+}) {
+  return (
+    <Button
+      size={size}
+      variant="subtle"
+      onClick={() => onCorrect(shift)}
+      aria-label={`Correct ${nameOf(shift)}'s shift of ${shift.shiftDate}`}
+    >
+      Correct
+    </Button>
   );
 }

@@ -35,6 +35,7 @@ import { timesheetExportUrl, useCorrectShift, useTimesheet, useTimesheetSummary 
 import { SettingsPanelHeader } from '../components/settings-panel-header';
 import { type OpenDay, TimesheetDayDialog, TimesheetDriverGrid } from '../components/timesheet-driver-grid';
 import {
+  CorrectShiftButton,
   nameOf,
   ShiftLine,
   SkippedBadge,
@@ -350,14 +351,7 @@ export default function TimesheetsPanel() {
                           </Group>
                         </Table.Td>
                         <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={() => setCorrecting(s)}
-                            aria-label={`Correct ${nameOf(s)}'s shift of ${s.shiftDate}`}
-                          >
-                            Correct
-                          </Button>
+                          <CorrectShiftButton shift={s} onCorrect={setCorrecting} size="xs" />
                         </Table.Td>
                       </Table.Tr>
                     ))}
