@@ -264,6 +264,19 @@ describe('saving a job', () => {
   });
 });
 
+/** Every page of a driver's Available jobs (ADR 37: pages of at most 50). */
+async function availableJobs(call: Caller) {
+  const items: { id: string; openSlots: number }[] = [];
+  for (let offset = 0; ; offset += 50) {
+    const page = (await call('GET', `/api/jobs/available?limit=50&offset=${offset}`)).json() as {
+      items: { id: string; openSlots: number }[];
+      total: number;
+    };
+    items.push(...page.items);
+    if (page.items.length === 0 || items.length >= page.total) return items;
+  }
+}
+
 describe('the board, offers and requests', () => {
   let ip = 40;
   async function signedIn(record: object, name: string) {
@@ -371,18 +384,7 @@ describe('the board, offers and requests', () => {
     const coach = await coachWith({});
     const coachJob = await publishedWithOpenSlot(coach.id);
     const minibusJob = await publishedWithOpenSlot(minibus.id);
-    // Every page of the list (ADR 37: pages of at most 50).
-    const listed = async (call: Caller) => {
-      const ids: string[] = [];
-      for (let offset = 0; ; offset += 50) {
-        const page = (await call('GET', `/api/jobs/available?limit=50&offset=${offset}`)).json() as {
-          items: { id: string }[];
-          total: number;
-        };
-        ids.push(...page.items.map((j) => j.id));
-        if (page.items.length === 0 || ids.length >= page.total) return ids;
-      }
-    };
+    const listed = async (call: Caller) => (await availableJobs(call)).map((j) => j.id);
 
     const mr = await signedIn({ licenceClass: 'MR', licenceExpiry: '2040-01-01' }, 'Avail Mr');
     expect(await listed(mr.call)).toContain(minibusJob.id);
@@ -409,12 +411,7 @@ describe('the board, offers and requests', () => {
     );
     expectJson(await t.asManager('POST', `/api/jobs/${created.id}/publish`), 200);
     const openSlotsFor = async (call: Caller) =>
-      (
-        (await call('GET', '/api/jobs/available?limit=200')).json().items as {
-          id: string;
-          openSlots: number;
-        }[]
-      ).find((j) => j.id === created.id)?.openSlots;
+      (await availableJobs(call)).find((j) => j.id === created.id)?.openSlots;
 
     // The coach needs HR: an MR driver could take only the minibus.
     const mr = await signedIn({ licenceClass: 'MR', licenceExpiry: '2040-01-01' }, 'Count Mr');
