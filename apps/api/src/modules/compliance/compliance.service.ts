@@ -485,6 +485,9 @@ export async function lapsedRecordsOn(
         complianceProblems({
           ...base,
           driver: null,
+          // Only the record's own dates can lapse it: the class a category needs is checked against
+          // a driver (none here), and a service overdue by distance is a warning, which `refusals`
+          // drops, so no odometer is read for it.
           vehicle: {
             ...vehicleValues(v.record),
             name: v.name,
