@@ -6,7 +6,7 @@ import { sendInvoiceReminders } from './modules/invoices';
 import { expireOffersAndNotify } from './modules/job-offers';
 import { extendSeries } from './modules/job-series';
 import { sendDueChangeMails, sendDueReminders } from './modules/jobs';
-import type { NotificationDeps } from './modules/notifications';
+import { type NotificationDeps, notifyAboutJob } from './modules/notifications';
 import { sendQuoteReminders } from './modules/quote-links';
 import type { ScheduledTask } from './queue/background-queue';
 
@@ -88,8 +88,11 @@ export function backgroundTasks(app: FastifyInstance): ScheduledTask[] {
       // and a run missed for an outage is made up within the hour (a repeated run creates nothing).
       name: EXTEND_SERIES_TASK,
       cron: '41 * * * *',
-      run: async () => {
-        await extendSeries(app.db, app.config.timezone, await loadHoursContext(app.db, app.config.timezone));
+      run: async (log) => {
+        const hours = await loadHoursContext(app.db, app.config.timezone);
+        await extendSeries(app.db, app.config.timezone, hours, new Date(), (tx, job, driverId, expiresAt) =>
+          notifyAboutJob({ ...deps(log), db: tx }, job, [driverId], { type: 'offer', expiresAt }),
+        );
       },
     },
     {

@@ -8,6 +8,7 @@ import {
 } from '@dms/domain';
 import { relations, sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -195,6 +196,8 @@ export const jobOffers = pgTable(
     message: text('message'),
     expiresAt: instant('expires_at'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // Answered for the whole series (ADR 36): the answer stands for the occurrences created later.
+    forSeries: boolean('for_series').notNull().default(false),
     ...timestamps(),
   },
   (t) => [index('job_offers_driver_id_idx').on(t.driverId), index('job_offers_job_id_idx').on(t.jobId)],

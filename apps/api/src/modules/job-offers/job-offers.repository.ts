@@ -97,10 +97,11 @@ export async function answerPendingOffer(
   driverId: string,
   status: 'accepted' | 'rejected',
   now: Date,
+  forSeries = false,
 ): Promise<OfferRow | undefined> {
   const [row] = await tx
     .update(jobOffers)
-    .set({ status, updatedAt: now })
+    .set({ status, forSeries, updatedAt: now })
     .where(
       and(
         eq(jobOffers.id, id),
@@ -111,6 +112,65 @@ export async function answerPendingOffer(
     )
     .returning(offerColumns);
   return row;
+}
+
+/** Where a driver stands with a series, from their offers of its occurrences (ADR 36). */
+export type SeriesStanding = 'accepted' | 'rejected' | 'open' | 'lapsed';
+
+/**
+ * Each driver's standing with a series: their newest answer given for the whole series; else an
+ * offer of it still open; else offers of it that ran out unanswered. A one-date answer is not a
+ * series answer. A driver never offered any of these jobs is left out of the map.
+ */
+export async function seriesStandings(
+  db: Db,
+  jobIds: readonly string[],
+  driverIds: readonly string[],
+  now: Date,
+): Promise<Map<string, SeriesStanding>> {
+  if (jobIds.length === 0 || driverIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      driverId: jobOffers.driverId,
+      status: jobOffers.status,
+      forSeries: jobOffers.forSeries,
+      expiresAt: jobOffers.expiresAt,
+    })
+    .from(jobOffers)
+    .where(and(inArray(jobOffers.jobId, [...jobIds]), inArray(jobOffers.driverId, [...driverIds])))
+    .orderBy(desc(jobOffers.updatedAt));
+  const standings = new Map<string, SeriesStanding>();
+  for (const driverId of new Set(rows.map((r) => r.driverId))) {
+    const own = rows.filter((r) => r.driverId === driverId);
+    const answer = own.find((r) => r.forSeries && (r.status === 'accepted' || r.status === 'rejected'));
+    const open = own.some((r) => r.status === 'pending' && (!r.expiresAt || r.expiresAt > now));
+    const lapsed = own.some((r) => r.status === 'expired' || (r.status === 'pending' && !open));
+    const standing = answer ? answer.status : open ? 'open' : lapsed ? 'lapsed' : null;
+    if (standing) standings.set(driverId, standing as SeriesStanding);
+  }
+  return standings;
+}
+
+/** Accepts a driver's pending offers of these jobs on their standing series answer; answers how many. */
+export async function acceptPendingOffersForSeries(
+  tx: Db,
+  jobIds: readonly string[],
+  driverId: string,
+  now: Date,
+): Promise<number> {
+  if (jobIds.length === 0) return 0;
+  const rows = await tx
+    .update(jobOffers)
+    .set({ status: 'accepted', forSeries: true, updatedAt: now })
+    .where(
+      and(
+        inArray(jobOffers.jobId, [...jobIds]),
+        eq(jobOffers.driverId, driverId),
+        eq(jobOffers.status, 'pending'),
+      ),
+    )
+    .returning({ id: jobOffers.id });
+  return rows.length;
 }
 
 /** Marks every pending offer past its expiry as expired, and answers them. */

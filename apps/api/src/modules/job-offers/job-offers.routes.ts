@@ -145,17 +145,25 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const driverId = userId(request);
       const { offer, job } = await app.db.transaction(async (tx) => {
-        const offer = await answerOffer(tx, request.params.offerId, driverId, request.body.status);
+        const forSeries = request.body.series === true;
+        const offer = await answerOffer(
+          tx,
+          request.params.offerId,
+          driverId,
+          request.body.status,
+          new Date(),
+          forSeries,
+        );
         const job = (await getJob(tx, offer.jobId))!;
         await announce(tx, job.id, [driverId]);
-        if (request.body.series && job.seriesId) {
+        if (forSeries && job.seriesId) {
           // A series is accepted or declined once: its manager hears of it once, by this offer's mail.
           const siblings = (await jobsOfSeries(tx, [job.seriesId]))
             .map((j) => j.id)
             .filter((id) => id !== job.id);
           const open = await pendingOffersOfJobs(tx, driverId, siblings, new Date());
           for (const [jobId, other] of open) {
-            await answerOffer(tx, other.id, driverId, request.body.status);
+            await answerOffer(tx, other.id, driverId, request.body.status, new Date(), true);
             await announce(tx, jobId, [driverId]);
           }
         }

@@ -62,9 +62,10 @@ export async function answerOffer(
   driverId: string,
   status: 'accepted' | 'rejected',
   now = new Date(),
+  forSeries = false,
 ): Promise<OfferRow> {
   return db.transaction(async (tx) => {
-    const answered = await answerPendingOffer(tx, offerId, driverId, status, now);
+    const answered = await answerPendingOffer(tx, offerId, driverId, status, now, forSeries);
     if (!answered) {
       const offer = await getOffer(tx, offerId);
       if (!offer || offer.driverId !== driverId) throw new HttpError(404, OFFER_NOT_FOUND);

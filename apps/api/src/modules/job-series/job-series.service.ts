@@ -2,6 +2,7 @@ import {
   addDays,
   dateInZone,
   expandSeries,
+  type Job,
   type JobInputParsed,
   JobInputSchema,
   type JobSeriesDetail,
@@ -12,7 +13,14 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { HoursContext } from '../driver-hours';
-import { cancelSeriesJobs, createOccurrences, jobsOfSeries, type OccurrencesOutcome } from '../jobs';
+import { acceptPendingOffersForSeries, seriesStandings } from '../job-offers';
+import {
+  cancelSeriesJobs,
+  createOccurrences,
+  jobsOfSeries,
+  type OccurrencesOutcome,
+  settleStaffedStatus,
+} from '../jobs';
 import {
   getSeriesRow,
   getSeriesSettings,
@@ -170,12 +178,61 @@ export async function endSeries(tx: Db, id: string, timeZone: string, now = new 
   return { series: toSeries((await getSeriesRow(tx, id))!), cancelledJobIds };
 }
 
+/** Mails a driver newly offered a series' occurrences, once, naming the first (the routes' notifier). */
+export type SeriesOfferMail = (tx: Db, job: Job, driverId: string, expiresAt: Date) => Promise<void>;
+
+/**
+ * A driver's answer to a series stands for the occurrences the extension creates later: one who
+ * accepted it is put on them accepted; one who declined it, or let its offers run out unanswered
+ * (the office heard at the time), is left off them and the slot stays open. One with an offer of it
+ * still open is offered the new dates quietly (answering the series answers them too). Only a
+ * driver never offered the series is mailed, once, naming the first new date.
+ */
+async function offerByStandingAnswers(
+  tx: Db,
+  row: SeriesRow,
+  input: JobInputParsed,
+  create: (input: JobInputParsed) => Promise<OccurrencesOutcome>,
+  now: Date,
+  mail?: SeriesOfferMail,
+): Promise<OccurrencesOutcome> {
+  const seriesIds = row.previousSeriesId ? [row.id, row.previousSeriesId] : [row.id];
+  const earlier = (await jobsOfSeries(tx, seriesIds)).map((j) => j.id);
+  const drivers = [...new Set(input.vehicles.map((v) => v.driverId).filter((d): d is string => !!d))];
+  const standings = await seriesStandings(tx, earlier, drivers, now);
+  const leftOff = (driverId: string) => ['rejected', 'lapsed'].includes(standings.get(driverId) ?? '');
+  const outcome = await create({
+    ...input,
+    vehicles: input.vehicles.map((v) => (v.driverId && leftOff(v.driverId) ? { ...v, driverId: null } : v)),
+  });
+  const byId = new Map(outcome.jobs.map((j) => [j.id, j]));
+  for (const [driverId, jobIds] of outcome.offers) {
+    const standing = standings.get(driverId);
+    if (standing === 'accepted') {
+      await acceptPendingOffersForSeries(tx, jobIds, driverId, now);
+      for (const id of jobIds) await settleStaffedStatus(tx, id);
+      continue;
+    }
+    const first = byId.get(jobIds[0] ?? '');
+    if (!standing && mail && first && outcome.offerExpiresAt) {
+      await mail(tx, first, driverId, outcome.offerExpiresAt);
+    }
+  }
+  return outcome;
+}
+
 /**
  * The daily extension: each running series gets the occurrences that entered the horizon. A date
  * whose checks fail is left open (no manager is there to give a reason); a run repeated the same
  * day creates nothing (created_through, and one occurrence a series and date).
  */
-export async function extendSeries(db: Db, timeZone: string, hours?: HoursContext, now = new Date()) {
+export async function extendSeries(
+  db: Db,
+  timeZone: string,
+  hours?: HoursContext,
+  now = new Date(),
+  mail?: SeriesOfferMail,
+) {
   const end = await horizonEnd(db, dateInZone(now, timeZone));
   let created = 0;
   for (const candidate of await seriesToExtend(db, end)) {
@@ -184,14 +241,22 @@ export async function extendSeries(db: Db, timeZone: string, hours?: HoursContex
       if (!row || row.endedAt) return 0;
       const after = row.createdThrough ?? addDays(row.startDate, -1);
       const dates = datesOf(row, await termsFor(tx, row)).filter((d) => d > after && d <= end);
-      const outcome = await createOccurrences(tx, jobInputOf(row), dates, {
-        seriesId: row.id,
-        userId: row.createdBy,
-        hours,
-        leaveFailingOpen: true,
-        overrideReason: null,
+      const outcome = await offerByStandingAnswers(
+        tx,
+        row,
+        jobInputOf(row),
+        (input) =>
+          createOccurrences(tx, input, dates, {
+            seriesId: row.id,
+            userId: row.createdBy,
+            hours,
+            leaveFailingOpen: true,
+            overrideReason: null,
+            now,
+          }),
         now,
-      });
+        mail,
+      );
       await settleTemplate(tx, row, outcome);
       await updateSeriesRow(tx, row.id, { createdThrough: end < NO_HORIZON ? end : (dates.at(-1) ?? after) });
       return outcome.jobs.length;

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { createCategory, createDriver, createVehicle } from '../../test/factories';
 import { createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
+import { notifyAboutJob } from '../notifications';
 import { extendSeries } from './index';
 
 // Recurring jobs (issue 27, ADR 36): a series' dates after its exclusions, its occurrences up to the
@@ -366,6 +367,156 @@ describe('offers of a series', () => {
     // My Jobs shows the occurrences as ordinary jobs.
     const mine = expectJson<{ items: { id: string }[] }>(await t.asDriver('GET', '/api/jobs?limit=50'), 200);
     expect(ids.every((id) => mine.items.some((i) => i.id === id))).toBe(true);
+  });
+});
+
+describe('a driver’s answer to a series stands for the occurrences created later', () => {
+  const offerMail = (
+    tx: Parameters<typeof notifyAboutJob>[0]['db'],
+    job: Job,
+    driverId: string,
+    expiresAt: Date,
+  ) =>
+    notifyAboutJob(
+      { db: tx, mailer: t.app.mailer, publicUrl: t.app.config.publicUrl, timeZone: TZ, log: t.app.log },
+      job,
+      [driverId],
+      { type: 'offer', expiresAt },
+    );
+
+  /** A weekly series of a published job with the test driver on it, two weeks created. */
+  async function seriesWithDriver(title: string) {
+    await setHorizon(2);
+    const vehicle = await createVehicle(t.db, {});
+    const today = dateInZone(new Date(), TZ);
+    const created = expectJson<{ series: { id: string }; jobs: { id: string }[] }>(
+      await t.asManager('POST', '/api/job-series', {
+        job: job({
+          title,
+          status: 'confirmed',
+          vehicles: [{ vehicleId: vehicle.id, driverId: t.driver.user.id }],
+        }),
+        recurrence: { rrule: 'FREQ=DAILY', start: addDays(today, 1), count: 30 },
+        exclude: { holidaysRegion: null },
+        overrideReason: 'Checked by the office',
+      }),
+      201,
+    );
+    const offers = await t.db
+      .select()
+      .from(jobOffers)
+      .where(
+        inArray(
+          jobOffers.jobId,
+          created.jobs.map((j) => j.id),
+        ),
+      );
+    return { seriesId: created.series.id, firstJobs: created.jobs.map((j) => j.id), offers };
+  }
+
+  const extendBy = (days: number) =>
+    extendSeries(t.db, TZ, undefined, new Date(Date.now() + days * 86_400_000), offerMail);
+
+  async function laterOccurrences(seriesId: string, firstJobs: string[]) {
+    const rows = await t.db
+      .select({ id: jobs.id, status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.seriesId, seriesId));
+    const later = rows.filter((r) => !firstJobs.includes(r.id));
+    const ids = later.map((r) => r.id);
+    const offers = ids.length ? await t.db.select().from(jobOffers).where(inArray(jobOffers.jobId, ids)) : [];
+    const slots = ids.length
+      ? await t.db.select().from(jobVehicles).where(inArray(jobVehicles.jobId, ids))
+      : [];
+    const mails = ids.length
+      ? await t.db.select().from(emailNotifications).where(inArray(emailNotifications.jobId, ids))
+      : [];
+    return { later, offers, slots, mails };
+  }
+
+  it('puts a driver who accepted the series on the new dates, accepted, without asking again', async () => {
+    await expectJson(
+      await t.asManager('PUT', `/api/drivers/${t.driver.user.id}/compliance`, {
+        licenceClass: 'HR',
+        licenceExpiry: '2040-01-01',
+        medicalExpiry: '2040-01-01',
+      }),
+      200,
+    );
+    const { seriesId, firstJobs, offers } = await seriesWithDriver('Accepted shuttle');
+    expectJson(
+      await t.asDriver('PATCH', `/api/job-offers/${offers[0]!.id}`, { status: 'accepted', series: true }),
+      200,
+    );
+    expect(await extendBy(7)).toBeGreaterThan(0);
+    const { later, offers: laterOffers, mails } = await laterOccurrences(seriesId, firstJobs);
+    expect(later.length).toBe(7);
+    expect(laterOffers).toHaveLength(7);
+    expect(laterOffers.every((o) => o.status === 'accepted' && o.driverId === t.driver.user.id)).toBe(true);
+    expect(later.every((j) => j.status === 'assigned')).toBe(true);
+    expect(mails).toHaveLength(0);
+    await t.asManager('POST', `/api/job-series/${seriesId}/end`);
+  });
+
+  it('leaves a driver who declined the series, or let it lapse, off the new dates', async () => {
+    const declined = await seriesWithDriver('Declined shuttle');
+    expectJson(
+      await t.asDriver('PATCH', `/api/job-offers/${declined.offers[0]!.id}`, {
+        status: 'rejected',
+        series: true,
+      }),
+      200,
+    );
+    await extendBy(7);
+    const after = await laterOccurrences(declined.seriesId, declined.firstJobs);
+    expect(after.later.length).toBe(7);
+    expect(after.offers).toHaveLength(0);
+    expect(after.slots.every((s) => s.driverId === null)).toBe(true);
+    await t.asManager('POST', `/api/job-series/${declined.seriesId}/end`);
+
+    // A week on, offers made today have run out (48 hours) unanswered: the office heard then.
+    const lapsed = await seriesWithDriver('Lapsed shuttle');
+    await extendBy(7);
+    const unanswered = await laterOccurrences(lapsed.seriesId, lapsed.firstJobs);
+    expect(unanswered.later.length).toBe(7);
+    expect(unanswered.offers).toHaveLength(0);
+    expect(unanswered.mails).toHaveLength(0);
+    await t.asManager('POST', `/api/job-series/${lapsed.seriesId}/end`);
+  });
+
+  it('offers the new dates quietly while the series waits for an answer; one date declined is not the series', async () => {
+    const oneDay = await seriesWithDriver('One day declined');
+    expectJson(
+      await t.asDriver('PATCH', `/api/job-offers/${oneDay.offers[0]!.id}`, { status: 'rejected' }),
+      200,
+    );
+    await extendBy(1);
+    const quiet = await laterOccurrences(oneDay.seriesId, oneDay.firstJobs);
+    expect(quiet.later.length).toBe(1);
+    expect(quiet.offers.map((o) => o.status)).toEqual(['pending']);
+    expect(quiet.mails).toHaveLength(0);
+    // Answering the series now answers the new date too.
+    expectJson(
+      await t.asDriver('PATCH', `/api/job-offers/${oneDay.offers[1]!.id}`, {
+        status: 'accepted',
+        series: true,
+      }),
+      200,
+    );
+    const answered = await laterOccurrences(oneDay.seriesId, oneDay.firstJobs);
+    expect(answered.offers.map((o) => o.status)).toEqual(['accepted']);
+    await t.asManager('POST', `/api/job-series/${oneDay.seriesId}/end`);
+  });
+
+  it('mails a driver never offered the series once about the new dates', async () => {
+    const { seriesId, firstJobs } = await seriesWithDriver('Never offered');
+    // As if the office had put the driver on the series' template after its first dates were made.
+    await t.db.delete(jobOffers).where(inArray(jobOffers.jobId, firstJobs));
+    await extendBy(1);
+    const { offers, mails } = await laterOccurrences(seriesId, firstJobs);
+    expect(offers.map((o) => o.status)).toEqual(['pending']);
+    expect(mails).toHaveLength(1);
+    await t.asManager('POST', `/api/job-series/${seriesId}/end`);
   });
 });
 

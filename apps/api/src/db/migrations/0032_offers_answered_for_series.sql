@@ -1,0 +1,1 @@
+ALTER TABLE "job_offers" ADD COLUMN "for_series" boolean DEFAULT false NOT NULL;
