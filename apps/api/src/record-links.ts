@@ -6,14 +6,14 @@ import { countAlertsOfType, countFormsOfVehicle, countInspectionsAnswering } fro
 import { emergencyTypeUsers } from './modules/emergency-types';
 import { inspectionQuestionUsers } from './modules/inspection-questions';
 import { balancesOfCustomers } from './modules/invoices';
-import { offerJobToNewDrivers } from './modules/job-offers';
+import { offerJobsToNewDrivers } from './modules/job-offers';
 import { splitSeriesAt as splitJobSeriesAt } from './modules/job-series';
 import {
   countJobsUsingDepot,
   countJobsUsingVehicle,
   countJobsWithContact,
   countJobsWithTermsTemplate,
-  offerJobToItsDrivers,
+  offerJobsToTheirDrivers,
   splitSeriesAt,
 } from './modules/jobs';
 import { registerLogoUrlSource } from './modules/logos';
@@ -52,7 +52,7 @@ export function linkRecords(): void {
   termsTemplateUsers.register('job', countJobsWithTermsTemplate);
   emergencyTypeUsers.register('alert', countAlertsOfType);
   inspectionQuestionUsers.register('inspection', countInspectionsAnswering);
-  offerJobToItsDrivers.set(offerJobToNewDrivers);
+  offerJobsToTheirDrivers.set(offerJobsToNewDrivers);
   splitSeriesAt.set(splitJobSeriesAt);
   customerBalances.set(balancesOfCustomers);
   registerLogoUrlSource('branding', brandingLogoUrls);

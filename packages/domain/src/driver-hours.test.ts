@@ -7,6 +7,7 @@ import {
   type HoursBreach,
   hoursSummary,
   mergeWork,
+  type WorkBreach,
   type WorkInterval,
   wallClockMs,
   workPeriodsFromJobs,
@@ -389,6 +390,27 @@ describe('existing breaches', () => {
     ]);
     expect(describeBreach(r.existingBreaches[0]!, () => 'x')).toBe(
       'Worked 5 h 30 min in 5 h 30 min (limit 5 h 15 min, over by 15 min); legal again from x',
+    );
+  });
+});
+
+describe('describeBreach', () => {
+  it('counts work in hours beside a period in days', () => {
+    const breach: WorkBreach = {
+      kind: 'work',
+      existing: false,
+      label: '72 h work in any 7 days',
+      windowIndex: 0,
+      periodMinutes: 7 * 24 * 60,
+      periodStart: new Date('2031-06-02T00:00:00Z'),
+      periodEnd: new Date('2031-06-09T00:00:00Z'),
+      workMinutes: 85 * 60 + 45,
+      limitMinutes: 72 * 60,
+      overByMinutes: 13 * 60 + 45,
+      nextLegalAt: null,
+    };
+    expect(describeBreach(breach, () => 'x')).toBe(
+      'Would work 85 h 45 min in 7 days (limit 72 h, over by 13 h 45 min); no later start makes it legal',
     );
   });
 });

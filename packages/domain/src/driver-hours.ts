@@ -617,9 +617,9 @@ export function hoursSummary(
 // ---------------------------------------------------------------------------------------------------
 // Text.
 
-/** '12 h', '45 min', '5 h 15 min', '7 days'. */
-export function formatHoursMinutes(minutes: number): string {
-  if (minutes >= 2 * 24 * 60 && minutes % (24 * 60) === 0) return `${minutes / (24 * 60)} days`;
+/** '12 h', '45 min', '5 h 15 min', '7 days' (a period; an amount of work stays in hours: '72 h'). */
+export function formatHoursMinutes(minutes: number, { days = true } = {}): string {
+  if (days && minutes >= 2 * 24 * 60 && minutes % (24 * 60) === 0) return `${minutes / (24 * 60)} days`;
   const h = Math.floor(minutes / 60);
   const m = Math.round(minutes % 60);
   if (h && m) return `${h} h ${m} min`;
@@ -635,7 +635,9 @@ export function describeBreach(breach: HoursBreach, formatDateTime: (d: Date) =>
   const period = f(breach.periodMinutes);
   let text: string;
   if (breach.kind === 'work') {
-    text = `${breach.existing ? 'Worked' : 'Would work'} ${f(breach.workMinutes)} in ${period} (limit ${f(breach.limitMinutes)}, over by ${f(breach.overByMinutes)})`;
+    // Work is counted in hours, whatever its size: '72 h', not '3 days', beside a 7-day period.
+    const work = (minutes: number) => f(minutes, { days: false });
+    text = `${breach.existing ? 'Worked' : 'Would work'} ${work(breach.workMinutes)} in ${period} (limit ${work(breach.limitMinutes)}, over by ${work(breach.overByMinutes)})`;
   } else if (breach.kind === 'rest') {
     const need =
       breach.blockMinutes === breach.requiredRestMinutes

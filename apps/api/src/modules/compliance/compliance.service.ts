@@ -26,6 +26,7 @@ import {
   serviceStatus,
   type VehicleCompliance,
   type VehicleComplianceValues,
+  type VehicleRecord,
 } from '@dms/domain';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/client';
@@ -385,45 +386,73 @@ export async function listDue(db: Db, filter: DueFilter, today: string) {
   return { items: items.slice(filter.offset, filter.offset + filter.limit), total: items.length };
 }
 
+/** A driver and vehicle checked for a date; a missing one (an unfilled slot) is not checked. */
+export interface PairOnDate {
+  driverId: string | null;
+  vehicleId: string | null;
+  date: string;
+  schoolJob: boolean;
+}
+
+/**
+ * Loads the records of these drivers and vehicles once and answers what is wrong for any of them on
+ * any date: a series checks two hundred dates with one load (ADR 36).
+ */
+export async function complianceChecker(
+  db: Db,
+  pairs: readonly { driverId: string | null; vehicleId: string | null }[],
+  timeZone: string,
+  today: string,
+): Promise<(check: PairOnDate) => ComplianceProblem[]> {
+  // `db` is the allocation's transaction, one connection: its reads go one after the other.
+  const settings = await getAppSettings(db, timeZone);
+  const format = await operatorFormatters(db, timeZone);
+  const drivers = new Map<string, Awaited<ReturnType<typeof getDriverCompliance>> | null>();
+  for (const id of new Set(pairs.map((p) => p.driverId).filter((d): d is string => !!d))) {
+    drivers.set(id, await getDriverCompliance(db, id).catch(notFoundAsNull));
+  }
+  const vehicles = new Map<string, VehicleRecord | null>();
+  for (const id of new Set(pairs.map((p) => p.vehicleId).filter((v): v is string => !!v))) {
+    const header = await getVehicleHeader(db, id);
+    if (!header) {
+      vehicles.set(id, null);
+      continue;
+    }
+    const stored = await getVehicleComplianceRow(db, id);
+    vehicles.set(id, {
+      ...vehicleValues(stored?.record),
+      name: header.name,
+      categoryName: header.categoryName,
+      requiredLicenceClass: header.requiredLicenceClass,
+      currentOdometer: await currentOdometer(db, id),
+    });
+  }
+  const licenceClasses = getLicenceClassSet(settings.licenceClassSet);
+  return (check) => {
+    const record = check.driverId ? drivers.get(check.driverId) : null;
+    return complianceProblems({
+      date: check.date,
+      today,
+      schoolJob: check.schoolJob,
+      licenceClasses,
+      formatDate: format.serviceDate,
+      driver: record ? { ...record, name: record.driverName } : null,
+      vehicle: check.vehicleId ? (vehicles.get(check.vehicleId) ?? null) : null,
+    });
+  };
+}
+
 /**
  * What is wrong for this driver and vehicle on `date` (issue 26): the allocation checks call this. A
  * missing driver or vehicle (an unfilled slot) is simply not checked.
  */
 export async function complianceProblemsFor(
   db: Db,
-  check: { driverId: string | null; vehicleId: string | null; date: string; schoolJob: boolean },
+  check: PairOnDate,
   timeZone: string,
   today: string,
 ): Promise<ComplianceProblem[]> {
-  // `db` is the allocation's transaction, one connection: its reads go one after the other.
-  const settings = await getAppSettings(db, timeZone);
-  const format = await operatorFormatters(db, timeZone);
-  const record = check.driverId ? await getDriverCompliance(db, check.driverId).catch(notFoundAsNull) : null;
-  const driver = record && { ...record, name: record.driverName };
-  let vehicle = null;
-  if (check.vehicleId) {
-    const header = await getVehicleHeader(db, check.vehicleId);
-    if (header) {
-      const stored = await getVehicleComplianceRow(db, check.vehicleId);
-      const odometer = await currentOdometer(db, check.vehicleId);
-      vehicle = {
-        ...vehicleValues(stored?.record),
-        name: header.name,
-        categoryName: header.categoryName,
-        requiredLicenceClass: header.requiredLicenceClass,
-        currentOdometer: odometer,
-      };
-    }
-  }
-  return complianceProblems({
-    date: check.date,
-    today,
-    schoolJob: check.schoolJob,
-    licenceClasses: getLicenceClassSet(settings.licenceClassSet),
-    formatDate: format.serviceDate,
-    driver,
-    vehicle,
-  });
+  return (await complianceChecker(db, [check], timeZone, today))(check);
 }
 
 /**

@@ -3,10 +3,12 @@
 export { countComplianceRecordsOfVehicle } from './compliance.repository';
 export { complianceRoutes } from './compliance.routes';
 export {
+  complianceChecker,
   complianceProblemsFor,
   DUE_SOON_DAYS,
   driverQualification,
   lapsedRecordsOn,
+  type PairOnDate,
   vehiclesLapsedToday,
 } from './compliance.service';
 export { sendComplianceDigests } from './compliance-digest';

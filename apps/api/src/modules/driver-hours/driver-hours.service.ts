@@ -148,6 +148,19 @@ export function breachesFor(
   }));
 }
 
+/** The work of a loaded range that falls in the 15 days either side of `serviceDate`. */
+function workWithin(work: DriverWork, serviceDate: string): DriverWork {
+  const fromDate = addDays(serviceDate, -15);
+  const toDate = addDays(serviceDate, 15);
+  const from = new Date(`${fromDate}T00:00:00Z`).getTime();
+  const to = new Date(`${toDate}T23:59:59Z`).getTime();
+  return {
+    jobs: work.jobs.filter((j) => j.serviceDate >= fromDate && j.serviceDate <= toDate),
+    // As driverWork reads them: begun before the range ends, and open or ended after it begins.
+    shifts: work.shifts.filter((s) => s.start.getTime() < to && (s.end === null || s.end.getTime() > from)),
+  };
+}
+
 /** The drivers among `driverIds` this job would put over a window, with what and until when. */
 export async function hoursWarnings(
   db: Db,
@@ -156,9 +169,36 @@ export async function hoursWarnings(
   driverIds: readonly string[],
   now = new Date(),
 ): Promise<HoursWarning[]> {
+  // A job not saved yet (the form's check) has no id: its answer is under ''.
+  return (await hoursWarningsForJobs(db, ctx, [job], driverIds, now)).get(job.id ?? '') ?? [];
+}
+
+/**
+ * The same for each of `jobs`, from one load of the drivers' work around all their dates: a series'
+ * occurrences are checked at once (ADR 36), each against the others and what the drivers already hold.
+ */
+export async function hoursWarningsForJobs(
+  db: Db,
+  ctx: HoursContext,
+  jobs: readonly CheckedJob[],
+  driverIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, HoursWarning[]>> {
+  const out = new Map<string, HoursWarning[]>();
   const ids = [...new Set(driverIds)];
-  if (ids.length === 0 || plannedWork([job], ctx).length === 0) return [];
-  const work = await workAround(db, ids, job.serviceDate, job.id);
+  const checked = jobs.filter((job) => plannedWork([job], ctx).length > 0);
+  const dates = checked.map((job) => job.serviceDate).sort();
+  const [first, last] = [dates[0], dates.at(-1)];
+  if (ids.length === 0 || !first || !last) return out;
+  const fromDate = addDays(first, -15);
+  const toDate = addDays(last, 15);
+  const work = await driverWork(
+    db,
+    ids,
+    { from: new Date(`${fromDate}T00:00:00Z`), to: new Date(`${toDate}T23:59:59Z`), fromDate, toDate },
+    // One job checked: its own rows are not read at all; several: each is left out of its own check.
+    checked.length === 1 ? (checked[0]?.id ?? null) : null,
+  );
   const names = new Map(
     (
       await db
@@ -167,13 +207,19 @@ export async function hoursWarnings(
         .where(inArray(users.id, ids))
     ).map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || 'Driver']),
   );
-  const warnings: HoursWarning[] = [];
-  for (const driverId of ids) {
-    const breaches = breachesFor(ctx, job, driverId, work, now);
-    if (breaches.length > 0)
-      warnings.push({ driverId, driverName: names.get(driverId) ?? 'Driver', breaches });
+  for (const job of checked) {
+    // Each date sees the 15 days either side, as a single check loads them: a year of a series
+    // is not weighed against every one of its dates.
+    const around = checked.length === 1 ? work : workWithin(work, job.serviceDate);
+    const warnings: HoursWarning[] = [];
+    for (const driverId of ids) {
+      const breaches = breachesFor(ctx, job, driverId, around, now);
+      if (breaches.length > 0)
+        warnings.push({ driverId, driverName: names.get(driverId) ?? 'Driver', breaches });
+    }
+    if (warnings.length > 0) out.set(job.id ?? '', warnings);
   }
-  return warnings;
+  return out;
 }
 
 /** Work this week and the next required rest of each driver, for the driver cards. */
@@ -229,13 +275,11 @@ export async function hoursSummaries(
  */
 export async function recordHoursOverrides(
   tx: Db,
-  jobId: string,
-  warnings: readonly HoursWarning[],
+  overrides: readonly { jobId: string; warnings: readonly HoursWarning[] }[],
   reason: string,
   userId: string | null,
 ): Promise<void> {
-  if (warnings.length === 0) return;
-  await tx.insert(hoursOverrides).values(
+  const rows = overrides.flatMap(({ jobId, warnings }) =>
     warnings.map((w) => ({
       jobId,
       driverId: w.driverId,
@@ -244,6 +288,7 @@ export async function recordHoursOverrides(
       createdBy: userId,
     })),
   );
+  if (rows.length > 0) await tx.insert(hoursOverrides).values(rows);
 }
 
 /** The refusal's words for one or more drivers over their hours: the 409's message names each. */

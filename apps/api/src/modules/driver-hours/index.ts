@@ -5,6 +5,7 @@ export {
   hoursRefusalDetail,
   hoursSummaries,
   hoursWarnings,
+  hoursWarningsForJobs,
   loadHoursContext,
   recordHoursOverrides,
   workAround,

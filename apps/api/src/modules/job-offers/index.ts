@@ -6,4 +6,4 @@ export {
   seriesStandings,
 } from './job-offers.repository';
 export { jobOffersRoutes } from './job-offers.routes';
-export { expireOffersAndNotify, offerJobToNewDrivers } from './job-offers.service';
+export { expireOffersAndNotify, offerJobsToNewDrivers } from './job-offers.service';

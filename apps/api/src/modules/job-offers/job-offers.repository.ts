@@ -6,25 +6,24 @@ import { type JobOfferStatus, jobOffers, users } from '../../db/schema';
 // Offers: made when a job is published (or a published job gets a new driver, or a manager offers an
 // open slot), answered by drivers, expired by the queue.
 
-/** Drivers of `driverIds` who hold no pending or accepted offer for the job yet. */
-export async function driversWithoutOffer(
+/** The job and driver pairs of `pairs` with no pending or accepted offer yet (one statement). */
+export async function pairsWithoutOffer(
   db: Db,
-  jobId: string,
-  driverIds: readonly string[],
-): Promise<string[]> {
-  if (driverIds.length === 0) return [];
+  pairs: readonly { jobId: string; driverId: string }[],
+): Promise<{ jobId: string; driverId: string }[]> {
+  if (pairs.length === 0) return [];
   const rows = await db
-    .select({ driverId: jobOffers.driverId })
+    .select({ jobId: jobOffers.jobId, driverId: jobOffers.driverId })
     .from(jobOffers)
     .where(
       and(
-        eq(jobOffers.jobId, jobId),
-        inArray(jobOffers.driverId, [...driverIds]),
+        inArray(jobOffers.jobId, [...new Set(pairs.map((p) => p.jobId))]),
+        inArray(jobOffers.driverId, [...new Set(pairs.map((p) => p.driverId))]),
         inArray(jobOffers.status, ['pending', 'accepted']),
       ),
     );
-  const offered = new Set(rows.map((r) => r.driverId));
-  return [...new Set(driverIds)].filter((id) => !offered.has(id));
+  const offered = new Set(rows.map((r) => `${r.jobId}|${r.driverId}`));
+  return pairs.filter((p) => !offered.has(`${p.jobId}|${p.driverId}`));
 }
 
 export async function insertPendingOffers(

@@ -18,35 +18,43 @@ import { findUserById } from '../users';
 import { guardDriverOnJob } from './guard-driver-on-job';
 import {
   answerPendingOffer,
-  driversWithoutOffer,
   expireDueOffers,
   getOffer,
   insertPendingOffers,
   type OfferRow,
+  pairsWithoutOffer,
 } from './job-offers.repository';
 
 /** How long a driver has to answer an offer (ADR 0012). */
 export const OFFER_TTL_MS = 48 * 60 * 60 * 1000;
 
 /**
- * A published job is offered to each driver on it who has no offer of it yet (wired into the jobs
- * module's save as `offerJobToItsDrivers`, record-links.ts), in the save's transaction.
+ * Published jobs are offered to each driver on them who has no offer of them yet (wired into the
+ * jobs module's saves as `offerJobsToTheirDrivers`, record-links.ts), in the save's transaction: a
+ * constant few statements however many jobs (a series' occurrences).
  */
-export async function offerJobToNewDrivers(
+export async function offerJobsToNewDrivers(
   tx: Db,
-  job: Job,
+  jobs: readonly Job[],
   createdBy: string | null,
   now: Date,
-): Promise<{ driverIds: string[]; expiresAt: Date }> {
-  const onJob = [...new Set(job.vehicles.map((s) => s.driverId).filter((id): id is string => !!id))];
-  const driverIds = await driversWithoutOffer(tx, job.id, onJob);
+): Promise<{ byDriver: Map<string, string[]>; expiresAt: Date }> {
+  const onJobs = jobs.flatMap((job) =>
+    [...new Set(job.vehicles.map((s) => s.driverId).filter((id): id is string => !!id))].map((driverId) => ({
+      jobId: job.id,
+      driverId,
+    })),
+  );
+  const fresh = await pairsWithoutOffer(tx, onJobs);
   const expiresAt = new Date(now.getTime() + OFFER_TTL_MS);
   await insertPendingOffers(
     tx,
     // The card shows the job itself; a message is for what a manager adds by hand.
-    driverIds.map((driverId) => ({ jobId: job.id, driverId, message: null, expiresAt, createdBy })),
+    fresh.map((p) => ({ ...p, message: null, expiresAt, createdBy })),
   );
-  return { driverIds, expiresAt };
+  const byDriver = new Map<string, string[]>();
+  for (const p of fresh) byDriver.set(p.driverId, [...(byDriver.get(p.driverId) ?? []), p.jobId]);
+  return { byDriver, expiresAt };
 }
 
 export const OFFER_NOT_FOUND = 'Offer not found';

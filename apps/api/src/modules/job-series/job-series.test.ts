@@ -324,6 +324,47 @@ describe('editing an occurrence', () => {
   });
 });
 
+describe('hours across the dates of one series', () => {
+  it('checks each date against the others: a daily run leaves no 24 h rest in 7 days, a weekday run does', async () => {
+    await setHorizon(0);
+    const vehicle = await createVehicle(t.db, {});
+    const driver = await createDriver(t.db, { firstName: 'Ada', lastName: 'Daily' });
+    expectJson(
+      await t.asManager('PUT', `/api/drivers/${driver.id}/compliance`, {
+        licenceClass: 'HR',
+        licenceExpiry: '2040-01-01',
+        medicalExpiry: '2040-01-01',
+      }),
+      200,
+    );
+    const body = (rrule: string, start: string) => ({
+      job: job({
+        title: 'Two-hour run',
+        legs: [
+          {
+            originAddress: 'Depot',
+            destinationAddress: 'Mine',
+            departureTime: '07:00',
+            arrivalTime: '09:00',
+          },
+        ],
+        vehicles: [{ vehicleId: vehicle.id, driverId: driver.id }],
+      }),
+      recurrence: { rrule, start, count: 14 },
+      exclude: { holidaysRegion: null },
+    });
+    // No single day breaks anything: two hours' work. Only the dates together leave no day off.
+    const daily = await t.asManager('POST', '/api/job-series', body('FREQ=DAILY', '2032-06-07'));
+    expect(daily.statusCode).toBe(409);
+    const failing = daily.json().errors as { path: string; message: string }[];
+    expect(failing).toHaveLength(14);
+    expect(failing.every((e) => e.message.includes('no stationary rest in 7 days'))).toBe(true);
+
+    const weekdays = await t.asManager('POST', '/api/job-series', body(WEEKDAYS, '2032-08-02'));
+    expect(weekdays.statusCode).toBe(201);
+  });
+});
+
 describe('offers of a series', () => {
   it('offers a driver the series with one mail, and one answer accepts every open offer of it', async () => {
     await setHorizon(0);

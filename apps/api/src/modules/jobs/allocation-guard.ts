@@ -8,8 +8,14 @@ import {
 } from '@dms/domain';
 import type { Db } from '../../db/client';
 import { type FieldError, HttpError } from '../../http/errors';
-import { complianceProblemsFor } from '../compliance';
-import { type HoursContext, hoursRefusalDetail, hoursWarnings, recordHoursOverrides } from '../driver-hours';
+import { complianceChecker, type PairOnDate } from '../compliance';
+import {
+  type HoursContext,
+  hoursRefusalDetail,
+  hoursWarnings,
+  hoursWarningsForJobs,
+  recordHoursOverrides,
+} from '../driver-hours';
 import { recordComplianceOverrides } from '../overrides';
 
 // The checks made when someone is put on a job (dispatch safety, issue 26; ADR 33): the hours check
@@ -51,6 +57,86 @@ export function newAllocations(before: Job | null, after: Job): Allocation[] {
   return out;
 }
 
+/** What one job's allocation would break: hours per driver, compliance refusals and warnings. */
+interface Assessment {
+  job: Job;
+  hours: HoursWarning[];
+  refusals: (CompliancePair & { x: ComplianceProblem })[];
+  warnings: ComplianceProblem[];
+}
+
+function assess(
+  job: Job,
+  hours: HoursWarning[],
+  allocations: readonly Allocation[],
+  problemsOf: (check: PairOnDate) => ComplianceProblem[],
+  serviceDate: string,
+): Assessment {
+  const schoolJob = job.customer?.companyType === 'school';
+  const pairs: CompliancePair[] = allocations.map((a) => ({
+    ...a,
+    problems: problemsOf({ driverId: a.driverId, vehicleId: a.vehicleId, date: serviceDate, schoolJob }),
+  }));
+  return {
+    job,
+    hours,
+    refusals: distinct(
+      pairs.flatMap((p) => p.problems.filter((x) => x.severity === 'refusal').map((x) => ({ ...p, x }))),
+    ),
+    warnings: distinctProblems(pairs.flatMap((p) => p.problems.filter((x) => x.severity === 'warning'))),
+  };
+}
+
+/** The one 409 naming every breach and refusal that has no reason, or null when all are answered. */
+function refusalOf(a: Assessment, reasons: AllocationReasons): HttpError | null {
+  const missingHours = a.hours.length > 0 && !reasons.hoursOverrideReason?.trim();
+  const missingCompliance = a.refusals.length > 0 && !reasons.complianceOverrideReason?.trim();
+  if (!missingHours && !missingCompliance) return null;
+  const words: string[] = [];
+  const errors: FieldError[] = [];
+  if (missingHours) {
+    words.push(`${HOURS_MESSAGES.reasonRequired} ${hoursRefusalDetail(a.hours)}`);
+    errors.push({ path: 'hoursOverrideReason', message: HOURS_MESSAGES.reasonRequired });
+  }
+  if (missingCompliance) {
+    words.push(`${COMPLIANCE_REFUSAL.reasonRequired} ${a.refusals.map((r) => r.x.message).join('; ')}`);
+    // One entry per problem: a client lists each refusal beside the reason field.
+    for (const r of a.refusals) errors.push({ path: 'complianceOverrideReason', message: r.x.message });
+  }
+  return new HttpError(409, words.join(' '), errors);
+}
+
+/** Records what the reasons allowed (hours and compliance), for any number of jobs, in a statement each. */
+async function recordOverrides(
+  tx: Db,
+  allowed: readonly Assessment[],
+  reasons: AllocationReasons,
+  userId: string | null,
+): Promise<void> {
+  await recordHoursOverrides(
+    tx,
+    allowed.map((a) => ({ jobId: a.job.id, warnings: a.hours })),
+    reasons.hoursOverrideReason?.trim() ?? '',
+    userId,
+  );
+  await recordComplianceOverrides(tx, {
+    overrides: allowed.flatMap((a) =>
+      a.refusals.map((r) => ({
+        jobId: a.job.id,
+        // A licence class is about the pair; other rules name only the driver or only the vehicle.
+        driverId: r.x.subject === 'driver' || pairRule(r.x) ? r.driverId : null,
+        vehicleId: r.x.subject === 'vehicle' || pairRule(r.x) ? r.vehicleId : null,
+        ruleKey: r.x.code,
+        problem: r.x.message,
+        details: { subject: r.x.subject, ...r.x.details },
+        checkedFor: a.job.serviceDate ?? '',
+        reason: reasons.complianceOverrideReason?.trim() ?? '',
+      })),
+    ),
+    userId,
+  });
+}
+
 /**
  * Inside the allocation's transaction: refuses with one 409 naming every hours breach and compliance
  * refusal that has no reason, else records the overrides (hours and compliance) and answers the
@@ -67,64 +153,66 @@ export async function guardAllocation(
 ): Promise<ComplianceProblem[]> {
   if (!job.serviceDate || job.status === 'cancelled') return [];
   const serviceDate = job.serviceDate;
-  const hours: HoursWarning[] = await hoursWarnings(
+  const hours = await hoursWarnings(
     tx,
     ctx,
     { id: job.id, serviceDate, legs: job.legs },
     change.newDriverIds,
     now,
   );
-  const today = dateInZone(now, ctx.timeZone);
-  const schoolJob = job.customer?.companyType === 'school';
-  const pairs: CompliancePair[] = [];
-  for (const a of change.allocations) {
-    const problems = await complianceProblemsFor(
-      tx,
-      { driverId: a.driverId, vehicleId: a.vehicleId, date: serviceDate, schoolJob },
-      ctx.timeZone,
-      today,
-    );
-    pairs.push({ ...a, problems });
-  }
-  const refusals = distinct(
-    pairs.flatMap((p) => p.problems.filter((x) => x.severity === 'refusal').map((x) => ({ ...p, x }))),
+  const problemsOf = await complianceChecker(
+    tx,
+    change.allocations,
+    ctx.timeZone,
+    dateInZone(now, ctx.timeZone),
   );
-  const warnings = distinctProblems(pairs.flatMap((p) => p.problems.filter((x) => x.severity === 'warning')));
+  const assessment = assess(job, hours, change.allocations, problemsOf, serviceDate);
+  const refusal = refusalOf(assessment, reasons);
+  if (refusal) throw refusal;
+  await recordOverrides(tx, [assessment], reasons, userId);
+  return assessment.warnings;
+}
 
-  const hoursReason = reasons.hoursOverrideReason?.trim() ?? '';
-  const complianceReason = reasons.complianceOverrideReason?.trim() ?? '';
-  const missingHours = hours.length > 0 && !hoursReason;
-  const missingCompliance = refusals.length > 0 && !complianceReason;
-  if (missingHours || missingCompliance) {
-    const words: string[] = [];
-    const errors: FieldError[] = [];
-    if (missingHours) {
-      words.push(`${HOURS_MESSAGES.reasonRequired} ${hoursRefusalDetail(hours)}`);
-      errors.push({ path: 'hoursOverrideReason', message: HOURS_MESSAGES.reasonRequired });
-    }
-    if (missingCompliance) {
-      words.push(`${COMPLIANCE_REFUSAL.reasonRequired} ${refusals.map((r) => r.x.message).join('; ')}`);
-      // One entry per problem: a client lists each refusal beside the reason field.
-      for (const r of refusals) errors.push({ path: 'complianceOverrideReason', message: r.x.message });
-    }
-    throw new HttpError(409, words.join(' '), errors);
+/**
+ * The same checks for a series' new occurrences, all at once: one load of the drivers' work and of
+ * the records whatever the number of dates (ADR 36). Answers the refusal of each date that has one;
+ * the overrides of the others are recorded.
+ */
+export async function guardOccurrences(
+  tx: Db,
+  ctx: HoursContext,
+  occurrences: readonly Job[],
+  change: { newDriverIds: readonly string[]; allocations: readonly Allocation[] },
+  reasons: AllocationReasons,
+  userId: string | null,
+  now = new Date(),
+): Promise<Map<string, HttpError>> {
+  const dated = occurrences.filter(
+    (j): j is Job & { serviceDate: string } => !!j.serviceDate && j.status !== 'cancelled',
+  );
+  const hours = await hoursWarningsForJobs(
+    tx,
+    ctx,
+    dated.map((j) => ({ id: j.id, serviceDate: j.serviceDate, legs: j.legs })),
+    change.newDriverIds,
+    now,
+  );
+  const problemsOf = await complianceChecker(
+    tx,
+    change.allocations,
+    ctx.timeZone,
+    dateInZone(now, ctx.timeZone),
+  );
+  const refused = new Map<string, HttpError>();
+  const allowed: Assessment[] = [];
+  for (const job of dated) {
+    const assessment = assess(job, hours.get(job.id) ?? [], change.allocations, problemsOf, job.serviceDate);
+    const refusal = refusalOf(assessment, reasons);
+    if (refusal) refused.set(job.id, refusal);
+    else allowed.push(assessment);
   }
-  await recordHoursOverrides(tx, job.id, hours, hoursReason, userId);
-  await recordComplianceOverrides(tx, {
-    overrides: refusals.map((r) => ({
-      jobId: job.id,
-      // A licence class is about the pair; other rules name only the driver or only the vehicle.
-      driverId: r.x.subject === 'driver' || pairRule(r.x) ? r.driverId : null,
-      vehicleId: r.x.subject === 'vehicle' || pairRule(r.x) ? r.vehicleId : null,
-      ruleKey: r.x.code,
-      problem: r.x.message,
-      details: { subject: r.x.subject, ...r.x.details },
-      checkedFor: serviceDate,
-      reason: complianceReason,
-    })),
-    userId,
-  });
-  return warnings;
+  await recordOverrides(tx, allowed, reasons, userId);
+  return refused;
 }
 
 const pairRule = (p: ComplianceProblem) => p.code === 'licence_class' || p.code === 'licence_missing';

@@ -32,4 +32,4 @@ export {
 } from './job-usage.repository';
 export { getJob, getJobsByIds, lockJob, toDriverJob } from './jobs.repository';
 export { jobsRoutes } from './jobs.routes';
-export { changeJobStatus, JOB_NOT_FOUND, offerJobToItsDrivers, splitSeriesAt } from './jobs.service';
+export { changeJobStatus, JOB_NOT_FOUND, offerJobsToTheirDrivers, splitSeriesAt } from './jobs.service';

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { HoursContext } from '../driver-hours';
+import { guardOccurrences, newAllocations } from './allocation-guard';
 import {
   insertLegsAndSlots,
   insertOccurrenceRows,
@@ -21,9 +22,8 @@ import { getJobsByIds } from './jobs.repository';
 import {
   checkedReferences,
   createCustomerFrom,
-  guardNewAllocations,
   jobValues,
-  offerJobToItsDrivers,
+  offerJobsToTheirDrivers,
   slotValues,
 } from './jobs.service';
 
@@ -116,17 +116,29 @@ export async function createOccurrences(
       hoursOverrideReason: options.overrideReason,
       complianceOverrideReason: options.overrideReason,
     };
-    // The checks of each date read what the dates before it wrote (its hours count their work).
-    for (const id of ids) {
-      const job = byId.get(id);
-      if (!job) continue;
-      try {
-        await guardNewAllocations(tx, options.hours, null, job, reasons, options.userId, now);
-      } catch (error) {
-        if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
-        problems.push({ date: job.serviceDate ?? '', problems: problemsOf(error) });
-        failing.push(id);
-      }
+    // Every date is checked at once, against the others and what the drivers already hold: one
+    // load of work and records, not a few statements a date (ADR 36).
+    const occurrences = ids.map((id) => byId.get(id)).filter((j): j is Job => !!j);
+    const first = occurrences[0];
+    const refused = first
+      ? await guardOccurrences(
+          tx,
+          options.hours,
+          occurrences,
+          {
+            newDriverIds: [...new Set(first.vehicles.map((s) => s.driverId).filter((d): d is string => !!d))],
+            allocations: newAllocations(null, first),
+          },
+          reasons,
+          options.userId,
+          now,
+        )
+      : new Map<string, HttpError>();
+    for (const job of occurrences) {
+      const error = refused.get(job.id);
+      if (!error) continue;
+      problems.push({ date: job.serviceDate ?? '', problems: problemsOf(error) });
+      failing.push(job.id);
     }
     if (failing.length > 0) {
       if (!options.leaveFailingOpen) {
@@ -144,14 +156,15 @@ export async function createOccurrences(
   const offers = new Map<string, string[]>();
   let offerExpiresAt: Date | null = null;
   if (input.status !== 'draft') {
-    for (const id of ids) {
-      const job = byId.get(id);
-      if (!job) continue;
-      const offered = await offerJobToItsDrivers.run(tx, job, options.userId, now);
-      offerExpiresAt ??= offered.expiresAt;
-      for (const driverId of offered.driverIds) offers.set(driverId, [...(offers.get(driverId) ?? []), id]);
-      await settleStaffedStatus(tx, id);
-    }
+    const offered = await offerJobsToTheirDrivers.run(
+      tx,
+      ids.map((id) => byId.get(id)).filter((j): j is Job => !!j),
+      options.userId,
+      now,
+    );
+    offerExpiresAt = offered.byDriver.size > 0 ? offered.expiresAt : null;
+    for (const [driverId, jobIds] of offered.byDriver) offers.set(driverId, jobIds);
+    await settleStaffedStatus(tx, ids);
     byId = await getJobsByIds(tx, ids);
   }
   const jobs = ids.map((id) => byId.get(id)).filter((j): j is Job => !!j);

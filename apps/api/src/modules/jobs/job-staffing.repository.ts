@@ -23,7 +23,9 @@ export async function driverHoldsJob(db: Db, jobId: string, driverId: string): P
  * approved request), and Confirmed while a slot is open or an answer is awaited (ADR 28). Run after
  * every change of staffing, in its transaction; jobs in other statuses are left as they are.
  */
-export async function settleStaffedStatus(tx: Db, jobId: string): Promise<void> {
+export async function settleStaffedStatus(tx: Db, jobIds: string | readonly string[]): Promise<void> {
+  const ids = typeof jobIds === 'string' ? [jobIds] : [...jobIds];
+  if (ids.length === 0) return;
   await tx.execute(sql`
     update jobs j set status = case
       when exists (select 1 from job_vehicles v where v.job_id = j.id)
@@ -36,7 +38,7 @@ export async function settleStaffedStatus(tx: Db, jobId: string): Promise<void> 
               or exists (select 1 from job_requests q
                          where q.job_id = j.id and q.driver_id = v.driver_id and q.status = 'approved'))))
       then 'assigned'::job_status else 'confirmed'::job_status end
-    where j.id = ${jobId} and j.status in ('confirmed', 'assigned')`);
+    where j.id in ${ids} and j.status in ('confirmed', 'assigned')`);
 }
 
 /** Statuses in which drivers are asked for: offers are answered and open positions requested. */

@@ -57,12 +57,27 @@ export interface NewOffers {
 }
 
 /**
- * Offers a published job to each driver on it who has no offer yet, in the save's transaction. The
+ * Offers published jobs to each driver on them who has no offer yet, in the save's transaction. The
  * offers are the job-offers module's (it depends on jobs); record-links.ts wires its implementation.
  */
-export const offerJobToItsDrivers = new Port<
-  (tx: Db, job: Job, createdBy: string | null, now: Date) => Promise<NewOffers>
->('Offering a published job to its drivers');
+export const offerJobsToTheirDrivers = new Port<
+  (
+    tx: Db,
+    jobs: readonly Job[],
+    createdBy: string | null,
+    now: Date,
+  ) => Promise<{ byDriver: Map<string, string[]>; expiresAt: Date | null }>
+>('Offering published jobs to their drivers');
+
+async function offerJobToItsDrivers(
+  tx: Db,
+  job: Job,
+  createdBy: string | null,
+  now: Date,
+): Promise<NewOffers> {
+  const { byDriver, expiresAt } = await offerJobsToTheirDrivers.run(tx, [job], createdBy, now);
+  return { driverIds: [...byDriver.keys()], expiresAt };
+}
 
 /** What happened besides the write, for the caller to act on once the transaction has committed. */
 export interface SaveOutcome {
@@ -368,7 +383,7 @@ export async function createJob(
     const offered =
       job.status === 'draft'
         ? { driverIds: [], expiresAt: null }
-        : await offerJobToItsDrivers.run(tx, job, userId, new Date());
+        : await offerJobToItsDrivers(tx, job, userId, new Date());
     await settleStaffedStatus(tx, id);
     return {
       job: (await getJob(tx, id))!,
@@ -436,7 +451,7 @@ async function saveJobChanges(
   let offered = { driverIds: [] as string[], expiresAt: null as Date | null };
   if (published) {
     if (driverFacing(before) !== driverFacing(after)) await setJobFlags(tx, id, { hasUpdates: 1 });
-    offered = await offerJobToItsDrivers.run(tx, after, userId, now);
+    offered = await offerJobToItsDrivers(tx, after, userId, now);
   }
   await settleStaffedStatus(tx, id);
   await awardLoyaltyOnce(tx, id);
@@ -571,7 +586,7 @@ export async function publishJob(
     if (stored.status !== 'draft') throw new HttpError(409, ONLY_DRAFTS_PUBLISH);
     // Confirmed until every slot's driver has accepted; then Assigned (ADR 28).
     await updateJobRow(tx, id, { status: 'confirmed' });
-    const offered = await offerJobToItsDrivers.run(tx, (await getJob(tx, id))!, userId, now);
+    const offered = await offerJobToItsDrivers(tx, (await getJob(tx, id))!, userId, now);
     await settleStaffedStatus(tx, id);
     const job = (await getJob(tx, id))!;
     return {

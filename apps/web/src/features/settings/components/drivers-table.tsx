@@ -98,7 +98,9 @@ function Hours({ driver }: { driver: Driver }) {
   const now = Date.now();
   return (
     <Stack gap={0} data-testid="driver-hours">
-      <Text size="sm">{formatHoursMinutes(Math.round(workedThisWeekMinutes))} this week</Text>
+      <Text size="sm">
+        {formatHoursMinutes(Math.round(workedThisWeekMinutes), { days: false })} this week
+      </Text>
       {nextRest && due && (
         <Text size="xs" c={due.getTime() <= now ? 'red' : 'dimmed'}>
           {due.getTime() <= now ? 'Rest due now' : `Rest by ${format.time(due)}`}:{' '}
