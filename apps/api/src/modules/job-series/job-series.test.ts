@@ -324,6 +324,77 @@ describe('editing an occurrence', () => {
   });
 });
 
+describe('"this and following" with a driver', () => {
+  it('names each later date the checks refuse, changes nothing, and saves every date with the reason', async () => {
+    await setHorizon(0);
+    const vehicle = await createVehicle(t.db, {});
+    const driver = await createDriver(t.db, { firstName: 'Fay', lastName: 'Following' });
+    // The medical lapses after the second date: dates three and four fail.
+    expectJson(
+      await t.asManager('PUT', `/api/drivers/${driver.id}/compliance`, {
+        licenceClass: 'HR',
+        licenceExpiry: '2040-01-01',
+        medicalExpiry: '2033-09-08',
+      }),
+      200,
+    );
+    const created = expectJson<{ jobs: { id: string }[] }>(
+      await t.asManager('POST', '/api/job-series', {
+        job: job({ title: 'Unstaffed', vehicles: [{ vehicleId: vehicle.id }] }),
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE', start: '2033-09-05', count: 4 },
+        exclude: { holidaysRegion: null },
+      }),
+      201,
+    );
+    const first = expectJson<Job>(await t.asManager('GET', `/api/jobs/${created.jobs[0]!.id}`), 200);
+    const input = jobInputFrom(first);
+    const edit = (extra: object) =>
+      t.asManager('PUT', `/api/jobs/${first.id}?scope=following`, {
+        ...input,
+        version: first.version,
+        vehicles: input.vehicles?.map((s) => ({ ...s, driverId: driver.id })),
+        ...extra,
+      });
+    const refused = await edit({});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SERIES_CHECKS_MESSAGE);
+    expect(refused.json().errors.map((e: { path: string }) => e.path)).toEqual(['2033-09-12', '2033-09-14']);
+    expect(refused.json().errors[0].message).toContain('Medical');
+    const slots = await t.db
+      .select({ driverId: jobVehicles.driverId })
+      .from(jobVehicles)
+      .where(
+        inArray(
+          jobVehicles.jobId,
+          created.jobs.map((j) => j.id),
+        ),
+      );
+    expect(slots.every((s) => s.driverId === null)).toBe(true);
+
+    expectJson(await edit({ complianceOverrideReason: 'Medical renewal booked for the 10th' }), 200);
+    const after = await t.db
+      .select({ driverId: jobVehicles.driverId })
+      .from(jobVehicles)
+      .where(
+        inArray(
+          jobVehicles.jobId,
+          created.jobs.map((j) => j.id),
+        ),
+      );
+    expect(after.every((s) => s.driverId === driver.id)).toBe(true);
+    const recorded = await t.db
+      .select({ checkedFor: complianceOverrides.checkedFor })
+      .from(complianceOverrides)
+      .where(
+        inArray(
+          complianceOverrides.jobId,
+          created.jobs.map((j) => j.id),
+        ),
+      );
+    expect(recorded.map((o) => o.checkedFor).sort()).toEqual(['2033-09-12', '2033-09-14']);
+  });
+});
+
 describe('hours across the dates of one series', () => {
   it('checks each date against the others: a daily run leaves no 24 h rest in 7 days, a weekday run does', async () => {
     await setHorizon(0);

@@ -5,6 +5,8 @@ import {
   HOURS_MESSAGES,
   type HoursWarning,
   type Job,
+  SERIES_CHECKS_MESSAGE,
+  type SeriesDateProblem,
 } from '@dms/domain';
 import type { Db } from '../../db/client';
 import { type FieldError, HttpError } from '../../http/errors';
@@ -213,6 +215,37 @@ export async function guardOccurrences(
   }
   await recordOverrides(tx, allowed, reasons, userId);
   return refused;
+}
+
+/** The guard's refusal (hours or compliance without a reason), not any other 409. */
+export function isAllocationRefusal(error: unknown): error is HttpError {
+  return (
+    error instanceof HttpError &&
+    error.statusCode === 409 &&
+    (error.errors ?? []).some(
+      (e) => e.path === 'hoursOverrideReason' || e.path === 'complianceOverrideReason',
+    )
+  );
+}
+
+/** A refusal as its problems: the hours check's sentence, then each compliance refusal. */
+export function refusalProblems(error: HttpError): string[] {
+  const errors = error.errors ?? [];
+  const compliance = errors.filter((e) => e.path === 'complianceOverrideReason').map((e) => e.message);
+  const hours = errors.some((e) => e.path === 'hoursOverrideReason')
+    ? [error.message.split(COMPLIANCE_REFUSAL.reasonRequired)[0]?.trim() ?? error.message]
+    : [];
+  const problems = [...hours, ...compliance];
+  return problems.length > 0 ? problems : [error.message];
+}
+
+/** The one 409 of a series' dates: each failing date (`path`) with its problems. */
+export function seriesRefusal(problems: readonly SeriesDateProblem[]): HttpError {
+  return new HttpError(
+    409,
+    SERIES_CHECKS_MESSAGE,
+    problems.map((p) => ({ path: p.date, message: p.problems.join(' ') })),
+  );
 }
 
 const pairRule = (p: ComplianceProblem) => p.code === 'licence_class' || p.code === 'licence_missing';

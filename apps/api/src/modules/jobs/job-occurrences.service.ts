@@ -1,15 +1,8 @@
-import {
-  COMPLIANCE_REFUSAL,
-  formatJobNumber,
-  type Job,
-  type JobInputParsed,
-  SERIES_CHECKS_MESSAGE,
-  type SeriesDateProblem,
-} from '@dms/domain';
+import { formatJobNumber, type Job, type JobInputParsed, type SeriesDateProblem } from '@dms/domain';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import type { HttpError } from '../../http/errors';
 import type { HoursContext } from '../driver-hours';
-import { guardOccurrences, newAllocations } from './allocation-guard';
+import { guardOccurrences, newAllocations, refusalProblems, seriesRefusal } from './allocation-guard';
 import {
   insertLegsAndSlots,
   insertOccurrenceRows,
@@ -60,17 +53,6 @@ async function freshJobNumbers(tx: Db, n: number): Promise<string[]> {
   }
   if (numbers.length < n) throw new Error('could not allocate job numbers');
   return numbers;
-}
-
-/** The refusal of one date as its problems: the hours check's sentence, then each compliance refusal. */
-function problemsOf(error: HttpError): string[] {
-  const errors = error.errors ?? [];
-  const compliance = errors.filter((e) => e.path === 'complianceOverrideReason').map((e) => e.message);
-  const hours = errors.some((e) => e.path === 'hoursOverrideReason')
-    ? [error.message.split(COMPLIANCE_REFUSAL.reasonRequired)[0]?.trim() ?? error.message]
-    : [];
-  const problems = [...hours, ...compliance];
-  return problems.length > 0 ? problems : [error.message];
 }
 
 /**
@@ -137,17 +119,11 @@ export async function createOccurrences(
     for (const job of occurrences) {
       const error = refused.get(job.id);
       if (!error) continue;
-      problems.push({ date: job.serviceDate ?? '', problems: problemsOf(error) });
+      problems.push({ date: job.serviceDate ?? '', problems: refusalProblems(error) });
       failing.push(job.id);
     }
     if (failing.length > 0) {
-      if (!options.leaveFailingOpen) {
-        throw new HttpError(
-          409,
-          SERIES_CHECKS_MESSAGE,
-          problems.map((p) => ({ path: p.date, message: p.problems.join(' ') })),
-        );
-      }
+      if (!options.leaveFailingOpen) throw seriesRefusal(problems);
       await openSlotsOf(tx, failing);
       byId = await getJobsByIds(tx, ids);
     }

@@ -16,6 +16,7 @@ import {
   jobTimeWindow,
   type PriceAdjustment,
   SERIES_DATE_TAKEN,
+  type SeriesDateProblem,
   SLOT_CHANGED_MESSAGE,
   SLOT_NOT_FOUND,
   type SlotAllocationInputParsed,
@@ -26,7 +27,13 @@ import { Port } from '../../lib/record-hooks';
 import { sanitizeDriverNotes, sanitizeRichText } from '../../lib/sanitize-rich-text';
 import { insertContact, insertCustomer, recordCompletedBooking } from '../customers';
 import type { HoursContext } from '../driver-hours';
-import { guardAllocation, newAllocations } from './allocation-guard';
+import {
+  guardAllocation,
+  isAllocationRefusal,
+  newAllocations,
+  refusalProblems,
+  seriesRefusal,
+} from './allocation-guard';
 import { findClashes } from './job-clashes.repository';
 import { jobsOfSeries, moveSeriesJobs, STARTED_STATUSES } from './job-occurrences.repository';
 import { loadCategories, loadReferences, type References } from './job-references.repository';
@@ -487,26 +494,35 @@ export async function updateFollowing(
   const later = (await jobsOfSeries(tx, [seriesId], from)).filter(
     (j) => j.id !== id && j.serviceDate && j.serviceDate > from && !STARTED_STATUSES.includes(j.status),
   );
+  // Every later date is tried, so one 409 names each that fails (as creating a series does); the
+  // reasons given with the edit answer for all of them.
+  const problems: SeriesDateProblem[] = [];
   for (const occurrence of later) {
     const current = (await getJob(tx, occurrence.id))!;
-    others.push(
-      await saveJobChanges(
-        tx,
-        occurrence.id,
-        {
-          ...input,
-          serviceDate: current.serviceDate,
-          jobNumber: null,
-          version: undefined,
-          // Slot by slot, so each occurrence keeps its slot ids (and the offers made on them).
-          vehicles: input.vehicles.map((s, i) => ({ ...s, id: current.vehicles[i]?.id ?? null })),
-        },
-        userId,
-        now,
-        hours,
-      ),
-    );
+    try {
+      others.push(
+        await saveJobChanges(
+          tx,
+          occurrence.id,
+          {
+            ...input,
+            serviceDate: current.serviceDate,
+            jobNumber: null,
+            version: undefined,
+            // Slot by slot, so each occurrence keeps its slot ids (and the offers made on them).
+            vehicles: input.vehicles.map((s, i) => ({ ...s, id: current.vehicles[i]?.id ?? null })),
+          },
+          userId,
+          now,
+          hours,
+        ),
+      );
+    } catch (error) {
+      if (!isAllocationRefusal(error)) throw error;
+      problems.push({ date: current.serviceDate ?? '', problems: refusalProblems(error) });
+    }
   }
+  if (problems.length > 0) throw seriesRefusal(problems);
   const newSeriesId = await splitSeriesAt.run(tx, seriesId, from, input, userId);
   await moveSeriesJobs(tx, seriesId, newSeriesId, from);
   const job = (await getJob(tx, id))!;
