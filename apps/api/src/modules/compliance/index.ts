@@ -8,7 +8,6 @@ export {
   DUE_SOON_DAYS,
   driverQualification,
   lapsedRecordsOn,
-  type PairOnDate,
   vehiclesLapsedToday,
 } from './compliance.service';
 export { sendComplianceDigests } from './compliance-digest';

@@ -44,6 +44,21 @@ const setHorizon = async (horizonWeeks: number) =>
     200,
   );
 
+/** An HR licence, and a medical current until `medicalExpiry`. */
+const qualify = async (driverId: string, medicalExpiry = '2040-01-01') =>
+  expectJson(
+    await t.asManager('PUT', `/api/drivers/${driverId}/compliance`, {
+      licenceClass: 'HR',
+      licenceExpiry: '2040-01-01',
+      medicalExpiry,
+    }),
+    200,
+  );
+
+/** The compliance overrides recorded on these jobs. */
+const overridesOf = (jobIds: string[]) =>
+  t.db.select().from(complianceOverrides).where(inArray(complianceOverrides.jobId, jobIds));
+
 beforeAll(async () => {
   t = await createRoleTestApp();
 });
@@ -187,14 +202,7 @@ describe('checks for every date', () => {
     expectJson(await t.asManager('PUT', `/api/vehicles/${vehicle.id}/compliance`, {}), 200);
     const driver = await createDriver(t.db, { firstName: 'Sam', lastName: 'Series' });
     // The medical lapses mid-series: the last two dates fail.
-    expectJson(
-      await t.asManager('PUT', `/api/drivers/${driver.id}/compliance`, {
-        licenceClass: 'HR',
-        licenceExpiry: '2040-01-01',
-        medicalExpiry: '2031-05-07',
-      }),
-      200,
-    );
+    await qualify(driver.id, '2031-05-07');
     const body = (extra: object) => ({
       job: job({ title: 'Checked run', vehicles: [{ vehicleId: vehicle.id, driverId: driver.id }] }),
       recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', start: '2031-05-05', count: 5 },
@@ -244,15 +252,7 @@ describe('checks for every date', () => {
       ),
       201,
     );
-    const recorded = await t.db
-      .select()
-      .from(complianceOverrides)
-      .where(
-        inArray(
-          complianceOverrides.jobId,
-          overridden.jobs.map((j) => j.id),
-        ),
-      );
+    const recorded = await overridesOf(overridden.jobs.map((j) => j.id));
     expect(recorded.map((o) => o.checkedFor).sort()).toEqual(['2031-05-13', '2031-05-15']);
     expect(recorded.every((o) => o.reason === 'Medical booked, letter on file')).toBe(true);
   });
@@ -330,14 +330,7 @@ describe('"this and following" with a driver', () => {
     const vehicle = await createVehicle(t.db, {});
     const driver = await createDriver(t.db, { firstName: 'Fay', lastName: 'Following' });
     // The medical lapses after the second date: dates three and four fail.
-    expectJson(
-      await t.asManager('PUT', `/api/drivers/${driver.id}/compliance`, {
-        licenceClass: 'HR',
-        licenceExpiry: '2040-01-01',
-        medicalExpiry: '2033-09-08',
-      }),
-      200,
-    );
+    await qualify(driver.id, '2033-09-08');
     const created = expectJson<{ jobs: { id: string }[] }>(
       await t.asManager('POST', '/api/job-series', {
         job: job({ title: 'Unstaffed', vehicles: [{ vehicleId: vehicle.id }] }),
@@ -360,37 +353,14 @@ describe('"this and following" with a driver', () => {
     expect(refused.json().message).toBe(SERIES_CHECKS_MESSAGE);
     expect(refused.json().errors.map((e: { path: string }) => e.path)).toEqual(['2033-09-12', '2033-09-14']);
     expect(refused.json().errors[0].message).toContain('Medical');
-    const slots = await t.db
-      .select({ driverId: jobVehicles.driverId })
-      .from(jobVehicles)
-      .where(
-        inArray(
-          jobVehicles.jobId,
-          created.jobs.map((j) => j.id),
-        ),
-      );
-    expect(slots.every((s) => s.driverId === null)).toBe(true);
+    const ids = created.jobs.map((j) => j.id);
+    const driversOn = async () =>
+      (await t.db.select().from(jobVehicles).where(inArray(jobVehicles.jobId, ids))).map((s) => s.driverId);
+    expect((await driversOn()).every((d) => d === null)).toBe(true);
 
     expectJson(await edit({ complianceOverrideReason: 'Medical renewal booked for the 10th' }), 200);
-    const after = await t.db
-      .select({ driverId: jobVehicles.driverId })
-      .from(jobVehicles)
-      .where(
-        inArray(
-          jobVehicles.jobId,
-          created.jobs.map((j) => j.id),
-        ),
-      );
-    expect(after.every((s) => s.driverId === driver.id)).toBe(true);
-    const recorded = await t.db
-      .select({ checkedFor: complianceOverrides.checkedFor })
-      .from(complianceOverrides)
-      .where(
-        inArray(
-          complianceOverrides.jobId,
-          created.jobs.map((j) => j.id),
-        ),
-      );
+    expect((await driversOn()).every((d) => d === driver.id)).toBe(true);
+    const recorded = await overridesOf(ids);
     expect(recorded.map((o) => o.checkedFor).sort()).toEqual(['2033-09-12', '2033-09-14']);
   });
 });
@@ -400,14 +370,7 @@ describe('hours across the dates of one series', () => {
     await setHorizon(0);
     const vehicle = await createVehicle(t.db, {});
     const driver = await createDriver(t.db, { firstName: 'Ada', lastName: 'Daily' });
-    expectJson(
-      await t.asManager('PUT', `/api/drivers/${driver.id}/compliance`, {
-        licenceClass: 'HR',
-        licenceExpiry: '2040-01-01',
-        medicalExpiry: '2040-01-01',
-      }),
-      200,
-    );
+    await qualify(driver.id);
     const body = (rrule: string, start: string) => ({
       job: job({
         title: 'Two-hour run',
@@ -441,14 +404,7 @@ describe('offers of a series', () => {
     await setHorizon(0);
     const vehicle = await createVehicle(t.db, {});
     const driverId = t.driver.user.id;
-    expectJson(
-      await t.asManager('PUT', `/api/drivers/${driverId}/compliance`, {
-        licenceClass: 'HR',
-        licenceExpiry: '2040-01-01',
-        medicalExpiry: '2040-01-01',
-      }),
-      200,
-    );
+    await qualify(driverId);
     const created = expectJson<{ jobs: { id: string }[] }>(
       await t.asManager('POST', '/api/job-series', {
         job: job({
@@ -547,14 +503,7 @@ describe('a driver’s answer to a series stands for the occurrences created lat
   }
 
   it('puts a driver who accepted the series on the new dates, accepted, without asking again', async () => {
-    await expectJson(
-      await t.asManager('PUT', `/api/drivers/${t.driver.user.id}/compliance`, {
-        licenceClass: 'HR',
-        licenceExpiry: '2040-01-01',
-        medicalExpiry: '2040-01-01',
-      }),
-      200,
-    );
+    await qualify(t.driver.user.id);
     const { seriesId, firstJobs, offers } = await seriesWithDriver('Accepted shuttle');
     expectJson(
       await t.asDriver('PATCH', `/api/job-offers/${offers[0]!.id}`, { status: 'accepted', series: true }),

@@ -10,11 +10,10 @@ import {
 } from '@dms/domain';
 import type { Db } from '../../db/client';
 import { type FieldError, HttpError } from '../../http/errors';
-import { complianceChecker, type PairOnDate } from '../compliance';
+import { complianceChecker } from '../compliance';
 import {
   type HoursContext,
   hoursRefusalDetail,
-  hoursWarnings,
   hoursWarningsForJobs,
   recordHoursOverrides,
 } from '../driver-hours';
@@ -67,26 +66,50 @@ interface Assessment {
   warnings: ComplianceProblem[];
 }
 
-function assess(
-  job: Job,
-  hours: HoursWarning[],
-  allocations: readonly Allocation[],
-  problemsOf: (check: PairOnDate) => ComplianceProblem[],
-  serviceDate: string,
-): Assessment {
-  const schoolJob = job.customer?.companyType === 'school';
-  const pairs: CompliancePair[] = allocations.map((a) => ({
-    ...a,
-    problems: problemsOf({ driverId: a.driverId, vehicleId: a.vehicleId, date: serviceDate, schoolJob }),
-  }));
-  return {
-    job,
-    hours,
-    refusals: distinct(
-      pairs.flatMap((p) => p.problems.filter((x) => x.severity === 'refusal').map((x) => ({ ...p, x }))),
-    ),
-    warnings: distinctProblems(pairs.flatMap((p) => p.problems.filter((x) => x.severity === 'warning'))),
-  };
+/**
+ * What allocating `change` on each of `jobs` would break, from one load of the drivers' work and of
+ * the records whatever the number of jobs (one job, or a series' dates). Cancelled and undated jobs
+ * are not checked.
+ */
+async function assessAll(
+  tx: Db,
+  ctx: HoursContext,
+  jobs: readonly Job[],
+  change: { newDriverIds: readonly string[]; allocations: readonly Allocation[] },
+  now: Date,
+): Promise<Assessment[]> {
+  const dated = jobs.filter(
+    (j): j is Job & { serviceDate: string } => !!j.serviceDate && j.status !== 'cancelled',
+  );
+  if (dated.length === 0) return [];
+  const hours = await hoursWarningsForJobs(
+    tx,
+    ctx,
+    dated.map((j) => ({ id: j.id, serviceDate: j.serviceDate, legs: j.legs })),
+    change.newDriverIds,
+    now,
+  );
+  const problemsOf = await complianceChecker(
+    tx,
+    change.allocations,
+    ctx.timeZone,
+    dateInZone(now, ctx.timeZone),
+  );
+  return dated.map((job) => {
+    const schoolJob = job.customer?.companyType === 'school';
+    const pairs: CompliancePair[] = change.allocations.map((a) => ({
+      ...a,
+      problems: problemsOf({ ...a, date: job.serviceDate, schoolJob }),
+    }));
+    return {
+      job,
+      hours: hours.get(job.id) ?? [],
+      refusals: distinct(
+        pairs.flatMap((p) => p.problems.filter((x) => x.severity === 'refusal').map((x) => ({ ...p, x }))),
+      ),
+      warnings: distinctProblems(pairs.flatMap((p) => p.problems.filter((x) => x.severity === 'warning'))),
+    };
+  });
 }
 
 /** The one 409 naming every breach and refusal that has no reason, or null when all are answered. */
@@ -153,22 +176,8 @@ export async function guardAllocation(
   userId: string | null,
   now = new Date(),
 ): Promise<ComplianceProblem[]> {
-  if (!job.serviceDate || job.status === 'cancelled') return [];
-  const serviceDate = job.serviceDate;
-  const hours = await hoursWarnings(
-    tx,
-    ctx,
-    { id: job.id, serviceDate, legs: job.legs },
-    change.newDriverIds,
-    now,
-  );
-  const problemsOf = await complianceChecker(
-    tx,
-    change.allocations,
-    ctx.timeZone,
-    dateInZone(now, ctx.timeZone),
-  );
-  const assessment = assess(job, hours, change.allocations, problemsOf, serviceDate);
+  const [assessment] = await assessAll(tx, ctx, [job], change, now);
+  if (!assessment) return [];
   const refusal = refusalOf(assessment, reasons);
   if (refusal) throw refusal;
   await recordOverrides(tx, [assessment], reasons, userId);
@@ -176,9 +185,8 @@ export async function guardAllocation(
 }
 
 /**
- * The same checks for a series' new occurrences, all at once: one load of the drivers' work and of
- * the records whatever the number of dates (ADR 36). Answers the refusal of each date that has one;
- * the overrides of the others are recorded.
+ * The same checks for a series' new occurrences, all at once (ADR 36). Answers the refusal of each
+ * date that has one; the overrides of the others are recorded.
  */
 export async function guardOccurrences(
   tx: Db,
@@ -189,28 +197,11 @@ export async function guardOccurrences(
   userId: string | null,
   now = new Date(),
 ): Promise<Map<string, HttpError>> {
-  const dated = occurrences.filter(
-    (j): j is Job & { serviceDate: string } => !!j.serviceDate && j.status !== 'cancelled',
-  );
-  const hours = await hoursWarningsForJobs(
-    tx,
-    ctx,
-    dated.map((j) => ({ id: j.id, serviceDate: j.serviceDate, legs: j.legs })),
-    change.newDriverIds,
-    now,
-  );
-  const problemsOf = await complianceChecker(
-    tx,
-    change.allocations,
-    ctx.timeZone,
-    dateInZone(now, ctx.timeZone),
-  );
   const refused = new Map<string, HttpError>();
   const allowed: Assessment[] = [];
-  for (const job of dated) {
-    const assessment = assess(job, hours.get(job.id) ?? [], change.allocations, problemsOf, job.serviceDate);
+  for (const assessment of await assessAll(tx, ctx, occurrences, change, now)) {
     const refusal = refusalOf(assessment, reasons);
-    if (refusal) refused.set(job.id, refusal);
+    if (refusal) refused.set(assessment.job.id, refusal);
     else allowed.push(assessment);
   }
   await recordOverrides(tx, allowed, reasons, userId);
