@@ -1,7 +1,6 @@
-import { COMPLIANCE_REFUSAL } from '@dms/domain';
-import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { isApiError } from '../lib/api-client';
+import { AllocationReasonDialog } from './allocation-reason-dialog';
 
 /**
  * The compliance refusals of a 409 (ADR 33: one `complianceOverrideReason` error per problem), or
@@ -20,71 +19,11 @@ export function complianceRefusals(error: unknown): string[] | null {
   }
 }
 
-/**
- * The compliance check refused an allocation (a lapsed record, a licence class that does not cover
- * the vehicle): the manager reads each problem and may go on only with a reason, which is recorded.
- */
+/** The job form's refusal dialog: compliance only (its hours reason is a field of the form). */
 export function ComplianceReasonDialog({
   problems,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  /** Each refusal as the server worded it; null when closed. */
-  problems: string[] | null;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: (reason: string) => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (problems) {
-      setReason('');
-      setError(null);
-    }
-  }, [problems]);
-  return (
-    <Modal opened={problems !== null} onClose={onCancel} title="Compliance check failed" centered>
-      <Stack gap="md">
-        <Alert color="red" variant="light" data-testid="compliance-refusal">
-          <Text size="sm" mb="xs">
-            {COMPLIANCE_REFUSAL.reasonRequired}
-          </Text>
-          <List size="sm" spacing={4}>
-            {(problems ?? []).map((p) => (
-              <List.Item key={p}>{p}</List.Item>
-            ))}
-          </List>
-        </Alert>
-        <Textarea
-          label="Reason to allocate anyway"
-          description="Recorded in Reports → Overrides and on the job, with each problem"
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          data-autofocus
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={() => (reason.trim() ? onConfirm(reason.trim()) : setError('A reason is needed'))}
-          >
-            Allocate Anyway
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  ...props
+}: { problems: string[] | null } & Omit<Parameters<typeof AllocationReasonDialog>[0], 'refusal'>) {
+  const refusal = useMemo(() => (problems ? { hours: null, compliance: problems } : null), [problems]);
+  return <AllocationReasonDialog refusal={refusal} {...props} />;
 }

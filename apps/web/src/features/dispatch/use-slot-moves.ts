@@ -6,15 +6,18 @@ import {
   type JobSaveResult,
 } from '@dms/domain';
 import { useCallback, useState } from 'react';
-import { complianceRefusals } from '../../components/compliance-reason-dialog';
-import { hoursRefusal } from '../../components/hours-reason-dialog';
+import {
+  type AllocationRefusal,
+  allocationRefusal,
+  reasonsFor,
+} from '../../components/allocation-reason-dialog';
 import { errorMessage } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { type Allocation, useAllocateSlot } from './api';
 import { vehicleLabel } from './board-rows';
 
 // What the board does with a drop or a menu choice: save it, say what happened (with any clash or
-// defect), keep it for one undo, and ask for a reason when it breaks the driver hours rules.
+// defect), keep it for one undo, and ask for one reason when it breaks the hours or compliance checks.
 
 export interface BoardMove {
   bar: DispatchBar;
@@ -31,9 +34,7 @@ export interface LastMove {
 }
 
 interface Refusal {
-  /** Hours: the server's sentence; compliance: each problem (ADR 33). */
-  message: string;
-  problems?: string[];
+  refusal: AllocationRefusal;
   retry: (reason: string) => void;
 }
 
@@ -97,21 +98,12 @@ export function useSlotMoves(day: DispatchDay | undefined) {
           onSaved(saved);
         },
         onError: (error) => {
-          // Hours first, then compliance: each retry keeps the reasons already given.
-          const hours = hoursRefusal(error);
-          if (hours) {
+          // Hours and compliance are refused in one answer and answered with one reason (ADR 33).
+          const refusal = allocationRefusal(error);
+          if (refusal) {
             setRefused({
-              message: hours,
-              retry: (why) => save(bar, from, to, onSaved, { ...reasons, hoursOverrideReason: why }),
-            });
-            return;
-          }
-          const problems = complianceRefusals(error);
-          if (problems) {
-            setRefused({
-              message: '',
-              problems,
-              retry: (why) => save(bar, from, to, onSaved, { ...reasons, complianceOverrideReason: why }),
+              refusal,
+              retry: (why) => save(bar, from, to, onSaved, { ...reasons, ...reasonsFor(refusal, why) }),
             });
             return;
           }

@@ -16,8 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowBackUp, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ComplianceReasonDialog } from '../../../components/compliance-reason-dialog';
-import { HoursReasonDialog } from '../../../components/hours-reason-dialog';
+import { AllocationReasonDialog } from '../../../components/allocation-reason-dialog';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useDispatchDay } from '../api';
 import { boardGroups, type PlacedBar } from '../board-rows';
@@ -241,14 +240,8 @@ export function DispatchPage() {
           else assignDriver(placed.bar, { id, name: moves.driverName(id) ?? 'Driver' });
         }}
       />
-      <HoursReasonDialog
-        refusal={moves.refused && !moves.refused.problems ? moves.refused.message : null}
-        busy={moves.busy}
-        onCancel={moves.cancelRefusal}
-        onConfirm={(reason) => moves.refused?.retry(reason)}
-      />
-      <ComplianceReasonDialog
-        problems={moves.refused?.problems ?? null}
+      <AllocationReasonDialog
+        refusal={moves.refused?.refusal ?? null}
         busy={moves.busy}
         onCancel={moves.cancelRefusal}
         onConfirm={(reason) => moves.refused?.retry(reason)}

@@ -7,9 +7,13 @@ import {
 } from '@dms/domain';
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ComplianceReasonDialog, complianceRefusals } from '../../../components/compliance-reason-dialog';
+import {
+  AllocationReasonDialog,
+  type AllocationRefusal,
+  allocationRefusal,
+  reasonsFor,
+} from '../../../components/allocation-reason-dialog';
 import { vehicleName } from '../../../components/driver-job/job-summary';
-import { HoursReasonDialog, hoursRefusal } from '../../../components/hours-reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -33,25 +37,17 @@ export function JobStaffingPanel({ job }: { job: Job }) {
   const drivers = useDriverOptions();
   const [slotId, setSlotId] = useState<string | null>(null);
   const [driverId, setDriverId] = useState<string | null>(null);
-  // An allocation the hours or compliance check refused, to retry with a reason (ADR 33): each
-  // retry keeps the reasons already given, so hours then compliance are asked in turn.
+  // An allocation the hours or compliance check refused, to retry with one reason for both (ADR 33).
   const [refused, setRefused] = useState<{
-    message: string;
-    problems?: string[];
+    refusal: AllocationRefusal;
     retry: (reason: string) => void;
   } | null>(null);
   const orAskReason =
     (title: string, reasons: Reasons, retry: (reasons: Reasons) => void) =>
     (error: unknown): void => {
-      const message = hoursRefusal(error);
-      const problems = complianceRefusals(error);
-      if (message) setRefused({ message, retry: (why) => retry({ ...reasons, hoursOverrideReason: why }) });
-      else if (problems)
-        setRefused({
-          message: '',
-          problems,
-          retry: (why) => retry({ ...reasons, complianceOverrideReason: why }),
-        });
+      const refusal = allocationRefusal(error);
+      if (refusal)
+        setRefused({ refusal, retry: (why) => retry({ ...reasons, ...reasonsFor(refusal, why) }) });
       else fail(title)(error);
     };
   const openSlots = job.vehicles.filter((s) => s.vehicleId && !s.driverId);
@@ -207,14 +203,8 @@ export function JobStaffingPanel({ job }: { job: Job }) {
             No offers or requests yet.
           </Text>
         )}
-      <HoursReasonDialog
-        refusal={refused && !refused.problems ? refused.message : null}
-        busy={decide.isPending || offer.isPending}
-        onCancel={() => setRefused(null)}
-        onConfirm={(reason) => refused?.retry(reason)}
-      />
-      <ComplianceReasonDialog
-        problems={refused?.problems ?? null}
+      <AllocationReasonDialog
+        refusal={refused?.refusal ?? null}
         busy={decide.isPending || offer.isPending}
         onCancel={() => setRefused(null)}
         onConfirm={(reason) => refused?.retry(reason)}
