@@ -43,6 +43,7 @@ export * from './quote-terms';
 export * from './reports.schema';
 export * from './return-journey';
 export * from './roles';
+export * from './series-words';
 export * from './settings.schema';
 export * from './slot-allocation';
 export * from './start-time';

@@ -64,8 +64,18 @@ function useDriverMutation<TVariables, TData>(mutationFn: (variables: TVariables
 
 /** PATCH /api/job-offers/{id}: 'accepted' or 'rejected' (shown as Declined). */
 export function useAnswerOffer() {
-  return useDriverMutation(({ offerId, status }: { offerId: string; status: 'accepted' | 'rejected' }) =>
-    apiJson<JobOffer>('PATCH', `${OFFERS_PATH}/${offerId}`, { status }),
+  return useDriverMutation(
+    ({
+      offerId,
+      status,
+      series = false,
+    }: {
+      offerId: string;
+      status: 'accepted' | 'rejected';
+      series?: boolean;
+    }) =>
+      // `series`: the same answer for every open offer of the job's series (issue 27).
+      apiJson<JobOffer>('PATCH', `${OFFERS_PATH}/${offerId}`, { status, series }),
   );
 }
 

@@ -12,6 +12,7 @@ import type {
   JobInput,
   JobInvoices,
   JobSaveResult,
+  JobSeriesDetail,
   JobStaffing,
   JobStatus,
   JobSummary,
@@ -49,6 +50,8 @@ export interface JobListParams {
   quote?: 'viewed_unanswered';
   status?: JobStatus;
   search?: string;
+  /** The occurrences of one recurring series (issue 27). */
+  seriesId?: string;
   limit: number;
   offset: number;
 }
@@ -75,6 +78,27 @@ function useJobMutation<V, T>(mutationFn: (v: V) => Promise<T>) {
         predicate: (q) =>
           typeof q.queryKey[0] === 'string' &&
           (q.queryKey[0].startsWith(JOBS_PATH) || q.queryKey[0] === '/api/customers'),
+      }),
+  });
+}
+
+export const JOB_SERIES_PATH = '/api/job-series';
+
+/** A series: its rule, every date after the exclusions (with the job once created) and its jobs. */
+export function useJobSeries(id: string | null) {
+  return useQuery<JobSeriesDetail>({ queryKey: [JOB_SERIES_PATH, id ?? ''], enabled: Boolean(id) });
+}
+
+/** Ends a series: its occurrences after today that have not started are cancelled. */
+export function useEndSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<{ cancelled: number }>('POST', `${JOB_SERIES_PATH}/${id}/end`),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (q) =>
+          typeof q.queryKey[0] === 'string' &&
+          (q.queryKey[0].startsWith(JOBS_PATH) || q.queryKey[0] === JOB_SERIES_PATH),
       }),
   });
 }

@@ -18,14 +18,16 @@ describe('the job list filters in the address', () => {
       driverId: undefined,
       status: undefined,
       search: undefined,
+      seriesId: undefined,
       limit: 50,
       offset: 0,
     });
-    expect(listParamsOf(at('period=week&driver=d1&status=draft&search=zoo&page=2'), 50)).toEqual({
+    expect(listParamsOf(at('period=week&driver=d1&status=draft&search=zoo&series=s1&page=2'), 50)).toEqual({
       period: 'week',
       driverId: 'd1',
       status: 'draft',
       search: 'zoo',
+      seriesId: 's1',
       limit: 50,
       offset: 50,
     });
@@ -43,7 +45,7 @@ describe('the job list filters in the address', () => {
   it('knows when the list is filtered', () => {
     expect(isFiltered(at(''))).toBe(false);
     expect(isFiltered(at('page=2'))).toBe(false);
-    for (const q of ['period=today', 'driver=d1', 'status=draft', 'search=zoo'])
+    for (const q of ['period=today', 'driver=d1', 'status=draft', 'search=zoo', 'series=s1'])
       expect(isFiltered(at(q))).toBe(true);
   });
 

@@ -30,6 +30,7 @@ export function listParamsOf(params: URLSearchParams, pageSize: number): JobList
     status: (params.get('status') as JobStatus | null) ?? undefined,
     ...(params.get('quote') === 'viewed_unanswered' ? { quote: 'viewed_unanswered' as const } : {}),
     search: params.get('search') ?? undefined,
+    seriesId: params.get('series') ?? undefined,
     limit: pageSize,
     offset: (pageOf(params) - 1) * pageSize,
   };
@@ -41,7 +42,8 @@ export const isFiltered = (params: URLSearchParams) =>
   params.has('driver') ||
   params.has('status') ||
   params.has('quote') ||
-  params.has('search');
+  params.has('search') ||
+  params.has('series');
 
 /** The address after changing filters: empty values go, and any change but the page's goes back to page 1. */
 export function withFilters(

@@ -8,8 +8,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useAnswerOffer, useJobOffers } from '../api';
 import { OfferCard } from '../components/offer-card';
+import { groupOffers, type OfferGroup } from '../offer-groups';
 
-type Answer = { offer: JobOffer; status: 'accepted' | 'rejected' };
+/** An answer being confirmed; `series` is the number of dates when it answers a whole series. */
+type Answer = { offer: JobOffer; status: 'accepted' | 'rejected'; series: number | null };
 
 /** Job Offers (spec 2 §2.5): Pending Offers with a count, then Previous Offers. */
 export function JobOffersPage() {
@@ -23,9 +25,9 @@ export function JobOffersPage() {
 
   const submit = () => {
     if (!confirming) return;
-    const { offer, status } = confirming;
+    const { offer, status, series } = confirming;
     answer.mutate(
-      { offerId: offer.id, status },
+      { offerId: offer.id, status, series: series !== null },
       {
         onSuccess: () => {
           setConfirming(null);
@@ -33,10 +35,16 @@ export function JobOffersPage() {
             status === 'accepted'
               ? {
                   title: 'Offer Accepted',
-                  message: "You've accepted this job offer. Check 'My Jobs' to see it.",
+                  message: series
+                    ? `You've accepted all ${series} dates of this series. Check 'My Jobs' to see them.`
+                    : "You've accepted this job offer. Check 'My Jobs' to see it.",
                   tone: 'success',
                 }
-              : { title: 'Offer Declined', message: "You've declined this job offer.", tone: 'success' },
+              : {
+                  title: 'Offer Declined',
+                  message: series ? "You've declined this series." : "You've declined this job offer.",
+                  tone: 'success',
+                },
           );
         },
         onError: (error) => {
@@ -51,16 +59,21 @@ export function JobOffersPage() {
     );
   };
 
-  const card = (offer: JobOffer) => (
-    <OfferCard
-      key={offer.id}
-      offer={offer}
-      now={now}
-      onAccept={(o) => setConfirming({ offer: o, status: 'accepted' })}
-      onDecline={(o) => setConfirming({ offer: o, status: 'rejected' })}
-      onView={setViewing}
-    />
-  );
+  const card = ({ offer, dates }: OfferGroup) => {
+    const series = dates.length > 1 ? dates.length : null;
+    return (
+      <OfferCard
+        key={offer.id}
+        offer={offer}
+        now={now}
+        seriesDates={series ? dates : undefined}
+        onAccept={(o) => setConfirming({ offer: o, status: 'accepted', series })}
+        onDecline={(o) => setConfirming({ offer: o, status: 'rejected', series })}
+        onView={setViewing}
+      />
+    );
+  };
+  const single = (offer: JobOffer): OfferGroup => ({ offer, dates: [] });
 
   return (
     <Stack gap="xl" maw={760}>
@@ -83,7 +96,7 @@ export function JobOffersPage() {
           empty="No offers are waiting for your answer."
           errorTitle="Could not load your offers"
         >
-          <Stack gap="sm">{pending.map(card)}</Stack>
+          <Stack gap="sm">{groupOffers(pending).map(card)}</Stack>
         </QueryState>
       </Stack>
       {query.data && (
@@ -94,14 +107,18 @@ export function JobOffersPage() {
           {previous.length === 0 ? (
             <Text c="dimmed">No previous offers.</Text>
           ) : (
-            <Stack gap="sm">{previous.map(card)}</Stack>
+            <Stack gap="sm">{previous.map((o) => card(single(o)))}</Stack>
           )}
         </Stack>
       )}
       <ConfirmDialog
         opened={confirming?.status === 'accepted'}
-        title="Accept Job Offer?"
-        message="Please confirm you are available for this job. It will then appear in My Jobs."
+        title={confirming?.series ? 'Accept the whole series?' : 'Accept Job Offer?'}
+        message={
+          confirming?.series
+            ? `Please confirm you are available for all ${confirming.series} dates. They will then appear in My Jobs.`
+            : 'Please confirm you are available for this job. It will then appear in My Jobs.'
+        }
         confirmLabel="Accept"
         loading={answer.isPending}
         onConfirm={submit}
@@ -110,8 +127,12 @@ export function JobOffersPage() {
       />
       <ConfirmDialog
         opened={confirming?.status === 'rejected'}
-        title="Decline Job Offer?"
-        message="This action cannot be undone."
+        title={confirming?.series ? 'Decline the whole series?' : 'Decline Job Offer?'}
+        message={
+          confirming?.series
+            ? `You will be taken off all ${confirming.series} dates. This action cannot be undone.`
+            : 'This action cannot be undone.'
+        }
         confirmLabel="Decline"
         confirmColor="red"
         loading={answer.isPending}

@@ -32,6 +32,7 @@ import { jobSheetPdfUrl, quotePdfUrl, useJob, useMarkJobSeen } from '../api';
 import { driverName } from '../names';
 import { JobInvoicesPanel } from './job-invoices-panel';
 import { JobOverridesPanel } from './job-overrides-panel';
+import { JobSeriesPanel } from './job-series-panel';
 import { JobStaffingPanel } from './job-staffing-panel';
 import { QuoteLinkPanel } from './quote-link-panel';
 
@@ -54,11 +55,14 @@ export function JobDetailDialog({
   onClose,
   onEdit,
   onSendQuote,
+  onShowSeries,
 }: {
   jobId: string | null;
   onClose: () => void;
   onEdit: (job: Job) => void;
   onSendQuote: (job: Job) => void;
+  /** Narrows the job list to a series (an occurrence's "Show in job list"). */
+  onShowSeries?: (seriesId: string) => void;
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
   const query = useJob(jobId);
@@ -239,6 +243,9 @@ export function JobDetailDialog({
           <JobInvoicesPanel job={job} />
           <Divider />
           <JobStaffingPanel job={job} />
+          {job.seriesId && onShowSeries && (
+            <JobSeriesPanel seriesId={job.seriesId} onShowInList={onShowSeries} />
+          )}
           <JobOverridesPanel jobId={job.id} />
 
           <Group justify="flex-end" gap="sm">

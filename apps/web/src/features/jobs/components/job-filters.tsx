@@ -1,6 +1,8 @@
-import { JOB_STATUS_LABELS, JOB_STATUSES } from '@dms/domain';
-import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
-import { useDriverOptions } from '../api';
+import { JOB_STATUS_LABELS, JOB_STATUSES, repeatInWords } from '@dms/domain';
+import { Button, CloseButton, Group, Paper, Pill, Select, TextInput } from '@mantine/core';
+import { IconRepeat } from '@tabler/icons-react';
+import { useFormatters } from '../../../lib/use-formatters';
+import { useDriverOptions, useJobSeries } from '../api';
 import { isFiltered, JOB_PERIODS, periodOf } from '../job-list-filters';
 import { driverName } from '../names';
 
@@ -93,6 +95,29 @@ export function JobFilters({
           Clear Filters
         </Button>
       </Group>
+      {params.get('series') && (
+        <SeriesChip seriesId={params.get('series') ?? ''} onClear={() => onChange({ series: null })} />
+      )}
     </Paper>
+  );
+}
+
+/** The list shows one series' occurrences (a row's "Show series"): which, and a way back to all jobs. */
+function SeriesChip({ seriesId, onClear }: { seriesId: string; onClear: () => void }) {
+  const series = useJobSeries(seriesId);
+  const format = useFormatters();
+  const label = series.data
+    ? `${repeatInWords(series.data.rrule)} from ${format.serviceDate(series.data.startDate)}`
+    : 'one series';
+  return (
+    <Group gap={6} mt="sm" data-testid="series-filter">
+      <Pill size="md" radius="sm">
+        <Group gap={4} wrap="nowrap">
+          <IconRepeat size={14} aria-hidden="true" />
+          Series: {label}
+        </Group>
+      </Pill>
+      <CloseButton size="sm" aria-label="Show all jobs, not only this series" onClick={onClear} />
+    </Group>
   );
 }

@@ -38,6 +38,7 @@ function renderTable(props: { total: number; totalIsLowerBound?: boolean; page?:
       onPublish={noop}
       onDelete={noop}
       onInvoice={noop}
+      onShowSeries={noop}
       onSendQuote={noop}
     />,
   );

@@ -19,6 +19,7 @@ import {
   IconFileInvoice,
   IconMailForward,
   IconPencil,
+  IconRepeat,
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
@@ -39,6 +40,8 @@ export interface JobRowActions {
   onInvoice: (job: JobSummary) => void;
   /** A quoted job: mail the customer a link to accept it online (issue 24). */
   onSendQuote: (job: JobSummary) => void;
+  /** An occurrence: list only its series (issue 27). */
+  onShowSeries: (job: JobSummary) => void;
 }
 
 /**
@@ -118,21 +121,7 @@ export function JobsTable({
               >
                 <Table.Td>
                   <Stack gap={2}>
-                    <Group gap={6}>
-                      <Text size="xs" c="dimmed">
-                        {job.jobNumber}
-                      </Text>
-                      {job.hasUpdates === 1 && (
-                        <Badge color="orange" size="xs" variant="filled" data-testid="job-updated">
-                          Updated
-                        </Badge>
-                      )}
-                      {job.pendingRequests > 0 && (
-                        <Badge color="grape" size="xs" variant="light">
-                          {job.pendingRequests} request{job.pendingRequests === 1 ? '' : 's'}
-                        </Badge>
-                      )}
-                    </Group>
+                    <JobMarks job={job} />
                     <Anchor
                       component="button"
                       type="button"
@@ -246,21 +235,7 @@ function JobCard({ job, ...actions }: JobRowActions & { job: JobSummary }) {
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Group gap={6}>
-              <Text size="xs" c="dimmed">
-                {job.jobNumber}
-              </Text>
-              {job.hasUpdates === 1 && (
-                <Badge color="orange" size="xs" variant="filled">
-                  Updated
-                </Badge>
-              )}
-              {job.pendingRequests > 0 && (
-                <Badge color="grape" size="xs" variant="light">
-                  {job.pendingRequests} request{job.pendingRequests === 1 ? '' : 's'}
-                </Badge>
-              )}
-            </Group>
+            <JobMarks job={job} />
             <Anchor
               component="button"
               type="button"
@@ -328,6 +303,39 @@ function QuoteLinkBadge({ job }: { job: JobSummary }) {
   );
 }
 
+/** The number and what stands out about a job: updated since drivers saw it, requests, part of a series. */
+function JobMarks({ job }: { job: JobSummary }) {
+  return (
+    <Group gap={6}>
+      <Text size="xs" c="dimmed">
+        {job.jobNumber}
+      </Text>
+      {job.hasUpdates === 1 && (
+        <Badge color="orange" size="xs" variant="filled" data-testid="job-updated">
+          Updated
+        </Badge>
+      )}
+      {job.pendingRequests > 0 && (
+        <Badge color="grape" size="xs" variant="light">
+          {job.pendingRequests} request{job.pendingRequests === 1 ? '' : 's'}
+        </Badge>
+      )}
+      {job.seriesId && (
+        <Badge
+          color="teal"
+          size="xs"
+          variant="light"
+          leftSection={<IconRepeat size={10} aria-hidden="true" />}
+          data-testid="series-badge"
+          aria-label="Part of a series"
+        >
+          Series
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 /** A row's actions (spec 2 §2.2): Publish for drafts, the two PDFs, Edit and Delete. */
 function RowMenu({
   job,
@@ -336,6 +344,7 @@ function RowMenu({
   onDelete,
   onInvoice,
   onSendQuote,
+  onShowSeries,
 }: JobRowActions & { job: JobSummary }) {
   return (
     <Menu position="bottom-end" withinPortal>
@@ -380,6 +389,14 @@ function RowMenu({
             onClick={() => onInvoice(job)}
           >
             Create invoice
+          </Menu.Item>
+        )}
+        {job.seriesId && (
+          <Menu.Item
+            leftSection={<IconRepeat size={16} aria-hidden="true" />}
+            onClick={() => onShowSeries(job)}
+          >
+            Show series
           </Menu.Item>
         )}
         <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => onEdit(job)}>

@@ -158,6 +158,7 @@ export function ManagerDashboardPage() {
           onDelete={(job) => setConfirm({ kind: 'delete', job })}
           onInvoice={invoiceJob}
           onSendQuote={(job) => setSendingQuote(job.id)}
+          onShowSeries={(job) => update({ series: job.seriesId ?? null })}
         />
       </QueryState>
 
@@ -172,6 +173,10 @@ export function ManagerDashboardPage() {
           setEditing(job);
         }}
         onSendQuote={(job) => setSendingQuote(job.id)}
+        onShowSeries={(seriesId) => {
+          setDetailId(null);
+          update({ series: seriesId, job: null });
+        }}
       />
       <SendQuoteDialog jobId={sendingQuote} onClose={() => setSendingQuote(null)} />
       <JobFormDialog opened={creating} job={null} onClose={() => setCreating(false)} />
