@@ -1,5 +1,5 @@
 import { JOB_STATUS_LABELS, JOB_STATUSES, repeatInWords } from '@dms/domain';
-import { Button, CloseButton, Group, Paper, Pill, Select, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useDriverOptions, useJobSeries } from '../api';
@@ -110,13 +110,15 @@ function SeriesChip({ seriesId, onClear }: { seriesId: string; onClear: () => vo
     ? `${repeatInWords(series.data.rrule)} from ${format.serviceDate(series.data.startDate)}`
     : 'one series';
   return (
-    <Group gap={6} mt="sm" data-testid="series-filter">
-      <Pill size="md" radius="sm">
-        <Group gap={4} wrap="nowrap">
-          <IconRepeat size={14} aria-hidden="true" />
-          Series: {label}
+    <Group gap={4} mt="sm" wrap="nowrap" align="center" data-testid="series-filter">
+      <Paper withBorder radius="sm" px="xs" py={4} style={{ minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap" align="center">
+          <IconRepeat size={14} aria-hidden="true" style={{ flexShrink: 0 }} />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            Series: {label}
+          </Text>
         </Group>
-      </Pill>
+      </Paper>
       <CloseButton size="sm" aria-label="Show all jobs, not only this series" onClick={onClear} />
     </Group>
   );

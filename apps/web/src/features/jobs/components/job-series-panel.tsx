@@ -68,7 +68,9 @@ export function JobSeriesPanel({
                 {seriesInWords(series, format.serviceDate)}
               </Text>
               <Text size="sm" c="dimmed">
-                {series.dates.length} date{series.dates.length === 1 ? '' : 's'}, {created} created so far
+                {created === series.dates.length
+                  ? `All ${created} dates are created`
+                  : `${created} of ${series.dates.length} dates created so far; the rest as they come within the horizon`}
               </Text>
               <Group gap="xs">
                 <Button
