@@ -11,7 +11,7 @@ import { deriveKey } from './lib/secrets';
 import { createMailer, type Mailer } from './mail/mailer';
 import { attentionRoutes } from './modules/attention';
 import { authRoutes, googleRoutes } from './modules/auth';
-import { complianceRoutes } from './modules/compliance';
+import { complianceRoutes, complianceScansRoutes } from './modules/compliance';
 import { customersRoutes } from './modules/customers';
 import { depotsRoutes } from './modules/depots';
 import { dispatchRoutes } from './modules/dispatch';
@@ -193,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(subcontractorsRoutes);
   await app.register(driversRoutes);
   await app.register(complianceRoutes);
+  await app.register(complianceScansRoutes);
   await app.register(customersRoutes);
   await app.register(logosRoutes);
   await app.register(documentSettingsRoutes);

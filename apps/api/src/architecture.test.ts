@@ -34,6 +34,7 @@ const TABLE_OWNERS: Record<string, readonly string[]> = {
   compliance: [
     'complianceDocumentTypes',
     'complianceRecordVersions',
+    'complianceScans',
     'driverCompliance',
     'driverDocuments',
     'vehicleCompliance',

@@ -6,6 +6,7 @@ export * from './compliance';
 export * from './compliance.schema';
 export * from './compliance-lapses.schema';
 export * from './compliance-problems';
+export * from './compliance-scans.schema';
 export * from './customer.schema';
 export * from './customer-search';
 export * from './dates';

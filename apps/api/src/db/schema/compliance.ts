@@ -119,6 +119,35 @@ export const complianceRecordVersions = pgTable(
   (t) => [index('compliance_record_versions_subject_idx').on(t.subjectType, t.subjectId, t.changedAt)],
 );
 
+/**
+ * The scans of records (issue 26, ADR 35): a licence, a certificate, an insurance schedule. A new scan
+ * of a record supersedes the one before, which is kept (with who uploaded it when) and still served.
+ */
+export const complianceScans = pgTable(
+  'compliance_scans',
+  {
+    id: id(),
+    subjectType: text('subject_type').$type<'vehicle' | 'driver'>().notNull(),
+    subjectId: text('subject_id').notNull(),
+    /** The record: licence, medical, childrenCheck, document:<type id>, registration, insurance, inspection. */
+    recordKind: text('record_kind').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    fileName: text('file_name').notNull(),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: instant('uploaded_at').notNull().defaultNow(),
+    supersededAt: instant('superseded_at'),
+  },
+  (t) => [
+    index('compliance_scans_subject_idx').on(t.subjectType, t.subjectId, t.recordKind, t.uploadedAt),
+    // One scan in force per record.
+    uniqueIndex('compliance_scans_current_idx')
+      .on(t.subjectType, t.subjectId, t.recordKind)
+      .where(sql`${t.supersededAt} is null`),
+  ],
+);
+
 /** The weekly digest sent to a manager, one row per week: a second run in the same week sends nothing. */
 export const complianceDigestSends = pgTable(
   'compliance_digest_sends',

@@ -11,3 +11,4 @@ export {
   vehiclesLapsedToday,
 } from './compliance.service';
 export { sendComplianceDigests } from './compliance-digest';
+export { complianceScansRoutes } from './compliance-scans.routes';
