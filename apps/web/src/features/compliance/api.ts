@@ -1,4 +1,4 @@
-import type { ComplianceDuePage, ComplianceKind, DriverCompliance } from '@dms/domain';
+import type { ComplianceDuePage, ComplianceKind, ComplianceScans, DriverCompliance } from '@dms/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeyToPath } from '../../lib/api-client';
 
@@ -36,4 +36,9 @@ export function useMyDocuments() {
     // The office may have entered a renewal since the last visit.
     refetchOnMount: 'always',
   });
+}
+
+/** The scans of the driver's own records (My Documents' View scan links). */
+export function useMyScans() {
+  return useQuery<ComplianceScans>({ queryKey: ['/api/compliance/mine/scans'], refetchOnMount: 'always' });
 }

@@ -1,9 +1,10 @@
-import type { DriverCompliance } from '@dms/domain';
+import type { ComplianceScan, DriverCompliance } from '@dms/domain';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DueBadge } from '../../../components/due-badge';
 import { QueryState } from '../../../components/query-state';
-import { useMyDocuments } from '../api';
+import { ScanLink } from '../../../components/scan-link';
+import { useMyDocuments, useMyScans } from '../api';
 
 // My Documents (issue 26): what the office holds of the driver's licence and checks, read only, so the
 // driver sees a renewal coming before allocation starts refusing them.
@@ -12,11 +13,14 @@ function DocumentCard({
   title,
   number,
   badge,
+  scan,
   children,
 }: {
   title: string;
   number?: string | null;
   badge: ReactNode;
+  /** The office's scan of the document, if any. */
+  scan?: ComplianceScan;
   children?: ReactNode;
 }) {
   return (
@@ -35,6 +39,7 @@ function DocumentCard({
         )}
         {children}
         <Group gap="xs">{badge}</Group>
+        {scan && <ScanLink scan={scan} label={title} />}
       </Stack>
     </Card>
   );
@@ -55,6 +60,8 @@ function hasAnything(d: DriverCompliance): boolean {
 /** The driver's licence, medical, working with children check and other documents, with their state. */
 export function MyDocumentsPage() {
   const query = useMyDocuments();
+  const scans = useMyScans();
+  const scanOf = (kind: string) => scans.data?.items.find((s) => s.kind === kind);
   const d = query.data;
   return (
     <Stack gap="md" data-testid="my-documents">
@@ -78,6 +85,7 @@ export function MyDocumentsPage() {
             <DocumentCard
               title="Driver licence"
               number={d.licenceNumber}
+              scan={scanOf('licence')}
               badge={<DueBadge label="Licence" date={d.licenceExpiry} />}
             >
               <Text size="sm">
@@ -89,11 +97,13 @@ export function MyDocumentsPage() {
             </DocumentCard>
             <DocumentCard
               title="Medical certificate"
+              scan={scanOf('medical')}
               badge={<DueBadge label="Medical" date={d.medicalExpiry} />}
             />
             <DocumentCard
               title="Working with children check"
               number={d.childrenCheckNumber}
+              scan={scanOf('childrenCheck')}
               badge={<DueBadge label="Check" date={d.childrenCheckExpiry} />}
             />
             {d.documents.map((doc) => (
@@ -101,6 +111,7 @@ export function MyDocumentsPage() {
                 key={doc.typeId}
                 title={doc.typeName}
                 number={doc.number}
+                scan={scanOf(`document:${doc.typeId}`)}
                 badge={
                   doc.expires ? (
                     <DueBadge label={doc.typeName} date={doc.expiry} />

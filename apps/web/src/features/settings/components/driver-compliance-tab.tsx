@@ -26,6 +26,17 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { useDriverCompliance, useSaveDriverCompliance } from '../api/compliance';
 import { serverFieldErrors } from '../api/list-page';
 import { RecordHistoryButton } from './record-history-dialog';
+import { RecordScans, type ScannedRecord } from './record-scans';
+
+/** The records of a driver that can carry a scan: licence, medical, children check, each document. */
+export function driverScannedRecords(c: Pick<DriverCompliance, 'documents'>): ScannedRecord[] {
+  return [
+    { kind: 'licence', label: 'Licence' },
+    { kind: 'medical', label: 'Medical certificate' },
+    { kind: 'childrenCheck', label: 'Working with children check' },
+    ...c.documents.map((d) => ({ kind: `document:${d.typeId}`, label: d.typeName })),
+  ];
+}
 
 interface Values {
   licenceNumber: string;
@@ -186,6 +197,7 @@ export function DriverComplianceTab({ driverId }: { driverId: string }) {
           <RecordHistoryButton subject="driver" id={driverId} />
         </Group>
       )}
+      <RecordScans subject="driver" id={driverId} records={driverScannedRecords(c)} />
     </Stack>
   );
 }

@@ -30,6 +30,13 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { useRecordService, useSaveVehicleCompliance, useVehicleCompliance } from '../api/compliance';
 import { serverFieldErrors } from '../api/list-page';
 import { RecordHistoryButton } from './record-history-dialog';
+import { RecordScans, type ScannedRecord } from './record-scans';
+
+const VEHICLE_SCANNED_RECORDS: ScannedRecord[] = [
+  { kind: 'registration', label: 'Registration' },
+  { kind: 'insurance', label: 'Insurance' },
+  { kind: 'inspection', label: 'Safety inspection' },
+];
 
 type Values = Record<keyof VehicleComplianceInput, string | number>;
 
@@ -299,6 +306,7 @@ export function VehicleComplianceTab({ vehicleId }: { vehicleId: string }) {
           <RecordHistoryButton subject="vehicle" id={vehicleId} />
         </Group>
       )}
+      <RecordScans subject="vehicle" id={vehicleId} records={VEHICLE_SCANNED_RECORDS} />
     </Stack>
   );
 }
