@@ -72,6 +72,21 @@ test('a school run on every school day of Term 1, its dates checked, edited "thi
     email: `sasha.${stamp.toLowerCase()}@example.test`,
   });
   const driverName = `Sasha Term${stamp}`;
+  // A bus of its own, so no other journey's job clashes with it.
+  const categories = await api<{ items: { id: string; name: string }[] }>(
+    page,
+    'GET',
+    '/api/vehicle-categories-new',
+  );
+  const category = categories.items[0]!;
+  const registration = `SR${stamp.slice(-5)}`;
+  const bus = await api<{ id: string }>(page, 'POST', '/api/vehicles', {
+    type: 'company_owned',
+    categoryId: category.id,
+    registrationNumber: registration,
+    nickname: `School ${stamp}`,
+    seatedCapacity: 45,
+  });
   await api(page, 'PUT', `/api/drivers/${driver.id}/compliance`, {
     licenceClass: 'HR',
     licenceExpiry: `${year + 3}-01-01`,
@@ -87,7 +102,12 @@ test('a school run on every school day of Term 1, its dates checked, edited "thi
     await form.getByRole('button', { name: 'Add Vehicle' }).click();
     const slot = form.getByTestId('job-slot').first();
     await slot.getByRole('combobox', { name: 'Vehicle type', exact: true }).click();
-    await p.getByRole('option').first().click();
+    await p.getByRole('option', { name: category.name }).first().click();
+    await slot.getByRole('combobox', { name: 'Vehicle', exact: true }).fill(registration);
+    await p
+      .getByRole('option', { name: new RegExp(registration) })
+      .first()
+      .click();
     await slot.getByRole('combobox', { name: 'Driver', exact: true }).fill(`Term${stamp}`);
     await p.getByRole('option', { name: driverName }).first().click();
     const leg = form.getByTestId('job-leg').first();
@@ -261,5 +281,6 @@ test('a school run on every school day of Term 1, its dates checked, edited "thi
       await page.request.delete(`/api/settings/school-terms/${t.id}`, { headers });
     }
     await page.request.put('/api/settings/recurring-jobs', { headers, data: before });
+    await page.request.delete(`/api/vehicles/${bus.id}`, { headers });
   }
 });

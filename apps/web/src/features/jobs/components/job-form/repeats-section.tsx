@@ -303,7 +303,8 @@ function SeriesPreview({ repeats, start }: { repeats: RepeatsState; start: strin
     : null;
   const preview = useSeriesPreview(request);
   const all = useSeriesPreview(raw);
-  const day = (d: string) => `${fmt.dayLabel(d, 'short')} ${d.slice(0, 4)}`;
+  // 'Mon 2 Feb 2026': the weekday helps read a run of dates.
+  const day = (d: string) => `${fmt.dayLabel(d, 'short').replace(',', '')} ${d.slice(0, 4)}`;
   if (!request) {
     return (
       <Text size="sm" c="dimmed" data-testid="series-preview">
