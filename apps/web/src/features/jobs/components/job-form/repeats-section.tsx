@@ -126,6 +126,7 @@ export function RepeatsSection({
     onChange((r) => ({ ...r, [key]: value }));
   const settings = useSeriesSettings(repeats.enabled);
   const [extraDate, setExtraDate] = useState('');
+  const fmt = useFormatters();
   const defaultRegion = settings.data ? HOLIDAY_REGION_LABELS[settings.data.holidaysRegion] : 'from Settings';
   const regionOptions = [
     { value: 'default', label: `Default (${defaultRegion})` },
@@ -270,7 +271,7 @@ export function RepeatsSection({
                     rightSection={
                       <CloseButton
                         size="xs"
-                        aria-label={`Stop leaving out ${d}`}
+                        aria-label={`Stop leaving out ${fmt.serviceDate(d)}`}
                         onClick={() =>
                           set(
                             'dates',
@@ -280,7 +281,7 @@ export function RepeatsSection({
                       />
                     }
                   >
-                    {d}
+                    {fmt.serviceDate(d)}
                   </Badge>
                 ))}
               </Group>

@@ -150,6 +150,7 @@ export function ScopeDialog({
       opened={opened}
       onClose={busy ? () => {} : onCancel}
       title="Save a recurring job"
+      size="lg"
       centered
       data-testid="scope-dialog"
     >
