@@ -20,6 +20,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/query-state';
@@ -149,6 +150,7 @@ function SchoolTerms() {
   const [editing, setEditing] = useState<SchoolTerm | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SchoolTerm | null>(null);
   const terms = query.data ?? [];
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const addButton = <AddButton label="Add School Term" onClick={() => setEditing('new')} />;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="School terms">
@@ -176,42 +178,66 @@ function SchoolTerms() {
           </>
         }
       >
-        <Table.ScrollContainer minWidth={480}>
-          <Table data-testid="school-terms-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={80}>Year</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>First day</Table.Th>
-                <Table.Th>Last day</Table.Th>
-                <Table.Th w={110} style={{ textAlign: 'right' }}>
-                  Actions
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {terms.map((t) => (
-                <Table.Tr key={t.id} data-testid="school-term-row" data-name={t.name}>
-                  <Table.Td>{t.year}</Table.Td>
-                  <Table.Td>
+        {phone ? (
+          <Stack gap="sm" data-testid="school-terms-table">
+            {terms.map((t) => (
+              <Paper key={t.id} withBorder p="sm" data-testid="school-term-row" data-name={t.name}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
                     <Text size="sm" fw={600}>
-                      {t.name}
+                      {t.name} {t.year}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>{fmt.serviceDate(t.startDate)}</Table.Td>
-                  <Table.Td>{fmt.serviceDate(t.endDate)}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      name={`${t.name} ${t.year}`}
-                      onEdit={() => setEditing(t)}
-                      onDelete={() => setDeleting(t)}
-                    />
-                  </Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {fmt.serviceDate(t.startDate)} to {fmt.serviceDate(t.endDate)}
+                    </Text>
+                  </Stack>
+                  <RowActions
+                    name={`${t.name} ${t.year}`}
+                    onEdit={() => setEditing(t)}
+                    onDelete={() => setDeleting(t)}
+                  />
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table data-testid="school-terms-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={80}>Year</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>First day</Table.Th>
+                  <Table.Th>Last day</Table.Th>
+                  <Table.Th w={110} style={{ textAlign: 'right' }}>
+                    Actions
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {terms.map((t) => (
+                  <Table.Tr key={t.id} data-testid="school-term-row" data-name={t.name}>
+                    <Table.Td>{t.year}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {t.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{fmt.serviceDate(t.startDate)}</Table.Td>
+                    <Table.Td>{fmt.serviceDate(t.endDate)}</Table.Td>
+                    <Table.Td>
+                      <RowActions
+                        name={`${t.name} ${t.year}`}
+                        onEdit={() => setEditing(t)}
+                        onDelete={() => setDeleting(t)}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </QueryState>
       <SchoolTermDialog
         term={editing === 'new' ? null : editing}
