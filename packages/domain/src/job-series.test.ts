@@ -92,3 +92,21 @@ describe('expandSeries', () => {
     expect(parseSeriesRule('RRULE:FREQ=WEEKLY;BYDAY=MO')).toEqual({ ok: true, rule: 'FREQ=WEEKLY;BYDAY=MO' });
   });
 });
+
+describe('weeklyRule', () => {
+  it('lists the chosen days Monday first, whatever order they were picked in', () => {
+    expect(weeklyRule(['FR', 'MO', 'WE'])).toBe('FREQ=WEEKLY;BYDAY=MO,WE,FR');
+  });
+
+  it('says the interval only when the series skips weeks', () => {
+    expect(weeklyRule(['TU'], 2)).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=TU');
+    expect(weeklyRule(['SU'], 1)).toBe('FREQ=WEEKLY;BYDAY=SU');
+  });
+
+  it('gives a rule the series accepts', () => {
+    expect(parseSeriesRule(weeklyRule(['MO', 'TU', 'WE', 'TH', 'FR'], 3))).toEqual({
+      ok: true,
+      rule: 'FREQ=WEEKLY;INTERVAL=3;BYDAY=MO,TU,WE,TH,FR',
+    });
+  });
+});

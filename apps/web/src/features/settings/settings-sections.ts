@@ -14,6 +14,7 @@ import {
   IconFileInvoice,
   IconGasStation,
   IconReceipt,
+  IconRepeat,
   IconSettings,
   IconSteeringWheel,
   IconTruck,
@@ -48,6 +49,17 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
         label: 'General',
         icon: IconSettings,
         Component: panel(() => import('./panels/general-panel')),
+      },
+    ],
+  },
+  {
+    label: 'Jobs',
+    panels: [
+      {
+        path: 'recurring-jobs',
+        label: 'Recurring Jobs',
+        icon: IconRepeat,
+        Component: panel(() => import('./panels/recurring-jobs-panel')),
       },
     ],
   },

@@ -41,7 +41,7 @@ describe('JobFormDialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('opens on a new job with its seven sections, its buttons and the default terms', async () => {
+  it('opens on a new job with its eight sections (Repeats last), its buttons and the default terms', async () => {
     renderWithApp(<JobFormDialog opened job={null} onClose={() => {}} />, { data });
     const dialog = await screen.findByRole('dialog', { name: 'Create New Job' });
     expect(dialog).toBeInTheDocument();
@@ -53,10 +53,24 @@ describe('JobFormDialog', () => {
       'Journey Details',
       'Pricing',
       'Terms and Conditions',
+      'Repeats',
     ]);
     for (const name of ['Cancel', 'Save Draft', 'Create & Publish', 'Create Job']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('combobox', { name: 'Template' })).toHaveValue('Standard');
+  });
+
+  it('makes a series when Repeats is on: its own buttons, no publishing of one job', async () => {
+    const { user } = renderWithApp(<JobFormDialog opened job={null} onClose={() => {}} />, { data });
+    await screen.findByRole('dialog', { name: 'Create New Job' });
+    await user.click(screen.getByRole('switch', { name: /Repeats/ }));
+    for (const name of ['Cancel', 'Save Drafts', 'Create Series']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: 'Create & Publish' })).toBeNull();
+    // Nothing is sent while the repeat has no end: the section says what is missing.
+    await user.click(screen.getByRole('button', { name: 'Create Series' }));
+    expect(await screen.findByText('Give the last date of the series')).toBeInTheDocument();
   });
 });

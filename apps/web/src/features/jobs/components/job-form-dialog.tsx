@@ -1,4 +1,11 @@
-import { JOB_CHANGED_MESSAGE, type Job, type JobSaveResult } from '@dms/domain';
+import {
+  JOB_CHANGED_MESSAGE,
+  type Job,
+  type JobEditScope,
+  type JobInput,
+  type JobSaveResult,
+  type SeriesDateProblem,
+} from '@dms/domain';
 import { Alert, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
@@ -22,9 +29,18 @@ import {
   validate,
   withDefaultTemplate,
 } from '../job-form-state';
+import { useCreateSeries, useUpdateJobInScope } from '../series-api';
 import { CustomerSection } from './job-form/customer-section';
 import { JourneySection } from './job-form/journey-section';
 import { PricingSection } from './job-form/pricing-section';
+import {
+  initialRepeats,
+  RepeatsSection,
+  type RepeatsState,
+  repeatsErrors,
+  seriesRequestOf,
+} from './job-form/repeats-section';
+import { ScopeDialog, SeriesProblemsDialog, seriesDateProblems } from './job-form/series-dialogs';
 import { ServiceSection } from './job-form/service-section';
 import { StatusSection } from './job-form/status-section';
 import { TermsSection } from './job-form/terms-section';
@@ -33,6 +49,7 @@ import { VehiclesSection } from './job-form/vehicles-section';
 // The job form (spec 2 §2.3): status and number, customer, service, vehicle slots, journey, pricing
 // and terms; Save Draft and Create & Publish when creating; the spec's messages (§8) for each mode.
 // The state and its rules are in ../job-form-state.ts; each section is a component of job-form/.
+// Creating, "Repeats" makes a series (ADR 36); editing an occurrence asks "this" or "this and following".
 
 export function JobFormDialog({
   opened,
@@ -48,7 +65,20 @@ export function JobFormDialog({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState(false);
   // The compliance check's refusals of the last save, and the mode to save again with a reason.
-  const [refused, setRefused] = useState<{ problems: string[]; mode: SaveMode } | null>(null);
+  const [refused, setRefused] = useState<{ problems: string[]; mode: SaveMode; scope?: JobEditScope } | null>(
+    null,
+  );
+  const [repeats, setRepeats] = useState<RepeatsState>(initialRepeats);
+  const [repeatErrors, setRepeatErrors] = useState<Record<string, string>>({});
+  // A series' dates that failed the checks, and the input to send again with the manager's answer.
+  const [seriesRefused, setSeriesRefused] = useState<{
+    problems: SeriesDateProblem[];
+    input: JobInput;
+  } | null>(null);
+  // Saving an occurrence of a series waits for "this" or "following".
+  const [askScope, setAskScope] = useState<SaveMode | null>(null);
+  const createSeries = useCreateSeries();
+  const updateInScope = useUpdateJobInScope();
   const create = useCreateJob();
   const update = useUpdateJob();
   const publish = usePublishJob();
@@ -61,6 +91,10 @@ export function JobFormDialog({
     setErrors({});
     setConflict(false);
     setRefused(null);
+    setRepeats(initialRepeats());
+    setRepeatErrors({});
+    setSeriesRefused(null);
+    setAskScope(null);
   }, [opened, job]);
   useEffect(() => {
     if (!opened || job || !templates.data) return;
@@ -75,18 +109,69 @@ export function JobFormDialog({
   const [debouncedClashQuery] = useDebouncedValue(clashQuery, 400);
   const clashes = useJobClashes(opened ? debouncedClashQuery : null);
   const hoursWarnings = newHoursWarnings(clashes.data?.hours ?? [], job);
-  const busy = create.isPending || update.isPending || publish.isPending;
+  const busy =
+    create.isPending ||
+    update.isPending ||
+    publish.isPending ||
+    createSeries.isPending ||
+    updateInScope.isPending;
+  const repeating = job === null && repeats.enabled;
 
-  const submit = (mode: SaveMode, complianceOverrideReason?: string) => {
+  const submitSeries = (input: JobInput, answer: { leaveFailingOpen?: boolean; overrideReason?: string }) => {
+    const request = seriesRequestOf(repeats, state.serviceDate);
+    if (!request) return;
+    createSeries.mutate(
+      { job: input, ...request, ...answer },
+      {
+        onSuccess: (created) => {
+          setSeriesRefused(null);
+          const n = created.jobs.length;
+          showToast({
+            title: `Series created: ${n} ${n === 1 ? 'job' : 'jobs'}`,
+            message: answer.leaveFailingOpen
+              ? 'The slots of the dates that failed the checks are open.'
+              : undefined,
+            tone: 'success',
+          });
+          onClose();
+        },
+        onError: (error) => {
+          const problems = seriesDateProblems(error);
+          if (problems) return setSeriesRefused({ problems, input });
+          setSeriesRefused(null);
+          const fields = serverFieldErrors(error);
+          setErrors(fields);
+          setRepeatErrors({
+            ...(fields['recurrence.until'] ? { repeatUntil: fields['recurrence.until'] } : {}),
+            ...(fields['recurrence.count'] ? { repeatCount: fields['recurrence.count'] } : {}),
+          });
+          showToast({
+            title: 'Failed to create the series',
+            message: saveFailure(error, 'Failed to create the series', 'Please check the job and its repeat'),
+            tone: 'error',
+          });
+        },
+      },
+    );
+  };
+
+  const submit = (mode: SaveMode, complianceOverrideReason?: string, scope?: JobEditScope) => {
     const { input: checked, errors: found } = validate(state, job, mode, hoursWarnings);
     const input = complianceOverrideReason ? { ...checked, complianceOverrideReason } : checked;
+    const foundRepeat = repeating ? repeatsErrors(repeats, state.serviceDate) : {};
     setErrors(found);
-    if (Object.keys(found).length > 0) {
+    setRepeatErrors(foundRepeat);
+    if (Object.keys(found).length > 0 || Object.keys(foundRepeat).length > 0) {
       showToast({
         title: 'Please check all required fields are filled correctly',
-        message: Object.values(found)[0],
+        message: Object.values(found)[0] ?? Object.values(foundRepeat)[0],
         tone: 'error',
       });
+      return;
+    }
+    if (repeating) return submitSeries(input, {});
+    if (job?.seriesId && !scope) {
+      setAskScope(mode);
       return;
     }
     const messages = saveMessages(mode, job !== null);
@@ -100,7 +185,7 @@ export function JobFormDialog({
             Object.entries(serverFieldErrors(error)).filter(([k]) => k !== 'complianceOverrideReason'),
           ),
         );
-        setRefused({ problems, mode });
+        setRefused({ problems, mode, scope });
         return;
       }
       if (isJobChanged(error)) setConflict(true);
@@ -114,7 +199,12 @@ export function JobFormDialog({
     };
     const done = (saved: JobSaveResult) => {
       setRefused(null);
-      showToast({ title: messages.ok, message: offeredText(saved.offeredTo ?? []), tone: 'success' });
+      setAskScope(null);
+      showToast({
+        title: scope === 'following' ? 'This and the following jobs were updated' : messages.ok,
+        message: offeredText(saved.offeredTo ?? []),
+        tone: 'success',
+      });
       // A warning (a service overdue) never stops the save, but the manager should read it.
       for (const w of saved.complianceWarnings ?? []) {
         showToast({ title: 'Compliance warning', message: w.message, tone: 'warning' });
@@ -125,7 +215,13 @@ export function JobFormDialog({
       if (mode !== 'publish') return done(saved);
       publish.mutate(saved.id, { onSuccess: done, onError });
     };
-    if (job) update.mutate({ id: job.id, input }, { onSuccess: afterSave, onError });
+    const onScopedError = (error: unknown) => {
+      setAskScope(null);
+      onError(error);
+    };
+    if (job && scope)
+      updateInScope.mutate({ id: job.id, input, scope }, { onSuccess: afterSave, onError: onScopedError });
+    else if (job) update.mutate({ id: job.id, input }, { onSuccess: afterSave, onError });
     else create.mutate(input, { onSuccess: afterSave, onError });
   };
 
@@ -177,12 +273,23 @@ export function JobFormDialog({
             <PricingSection {...sectionProps} />
             <Divider />
             <TermsSection state={state} onChange={setState} />
+            {!editing && (
+              <>
+                <Divider />
+                <RepeatsSection
+                  repeats={repeats}
+                  onChange={setRepeats}
+                  start={state.serviceDate}
+                  errors={repeatErrors}
+                />
+              </>
+            )}
 
             <Group justify="flex-end" gap="sm" pb="sm">
               <Button variant="default" onClick={onClose} disabled={busy}>
                 Cancel
               </Button>
-              {!job && (
+              {!job && !repeating && (
                 <>
                   <Button variant="light" onClick={() => submit('draft')} loading={busy}>
                     Save Draft
@@ -192,8 +299,13 @@ export function JobFormDialog({
                   </Button>
                 </>
               )}
+              {repeating && (
+                <Button variant="light" onClick={() => submit('draft')} loading={busy}>
+                  Save Drafts
+                </Button>
+              )}
               <Button type="submit" loading={busy}>
-                {saveLabel}
+                {repeating ? 'Create Series' : saveLabel}
               </Button>
             </Group>
           </Stack>
@@ -203,7 +315,22 @@ export function JobFormDialog({
         problems={refused?.problems ?? null}
         busy={busy}
         onCancel={() => setRefused(null)}
-        onConfirm={(reason) => refused && submit(refused.mode, reason)}
+        onConfirm={(reason) => refused && submit(refused.mode, reason, refused.scope)}
+      />
+      <SeriesProblemsDialog
+        problems={seriesRefused?.problems ?? null}
+        busy={busy}
+        onCancel={() => setSeriesRefused(null)}
+        onLeaveOpen={() => seriesRefused && submitSeries(seriesRefused.input, { leaveFailingOpen: true })}
+        onOverride={(overrideReason) =>
+          seriesRefused && submitSeries(seriesRefused.input, { overrideReason })
+        }
+      />
+      <ScopeDialog
+        opened={askScope !== null}
+        busy={busy}
+        onCancel={() => setAskScope(null)}
+        onChoose={(scope) => askScope && submit(askScope, undefined, scope)}
       />
     </>
   );
