@@ -70,10 +70,12 @@ export function JobFormDialog({
   );
   const [repeats, setRepeats] = useState<RepeatsState>(initialRepeats);
   const [repeatErrors, setRepeatErrors] = useState<Record<string, string>>({});
-  // A series' dates that failed the checks, and the input to send again with the manager's answer.
+  // A series' dates that failed the checks, and the input to send again with the manager's answer;
+  // `following`: the dates after an occurrence edited "this and following", saved again in that mode.
   const [seriesRefused, setSeriesRefused] = useState<{
     problems: SeriesDateProblem[];
     input: JobInput;
+    following?: SaveMode;
   } | null>(null);
   // Saving an occurrence of a series waits for "this" or "following".
   const [askScope, setAskScope] = useState<SaveMode | null>(null);
@@ -155,8 +157,15 @@ export function JobFormDialog({
     );
   };
 
-  const submit = (mode: SaveMode, complianceOverrideReason?: string, scope?: JobEditScope) => {
-    const { input: checked, errors: found } = validate(state, job, mode, hoursWarnings);
+  const submit = (
+    mode: SaveMode,
+    complianceOverrideReason?: string,
+    scope?: JobEditScope,
+    /** The reason for the later dates' hours too (a "following" edit's per-date refusal). */
+    hoursOverrideReason?: string,
+  ) => {
+    const { input: validated, errors: found } = validate(state, job, mode, hoursWarnings);
+    const checked = hoursOverrideReason ? { ...validated, hoursOverrideReason } : validated;
     const input = complianceOverrideReason ? { ...checked, complianceOverrideReason } : checked;
     const foundRepeat = repeating ? repeatsErrors(repeats, state.serviceDate) : {};
     setErrors(found);
@@ -217,6 +226,9 @@ export function JobFormDialog({
     };
     const onScopedError = (error: unknown) => {
       setAskScope(null);
+      // Later dates refused by the checks: each named, answered with one reason for all (ADR 36).
+      const problems = seriesDateProblems(error);
+      if (problems) return setSeriesRefused({ problems, input, following: mode });
       onError(error);
     };
     if (job && scope)
@@ -321,10 +333,18 @@ export function JobFormDialog({
         problems={seriesRefused?.problems ?? null}
         busy={busy}
         onCancel={() => setSeriesRefused(null)}
-        onLeaveOpen={() => seriesRefused && submitSeries(seriesRefused.input, { leaveFailingOpen: true })}
-        onOverride={(overrideReason) =>
-          seriesRefused && submitSeries(seriesRefused.input, { overrideReason })
+        onLeaveOpen={
+          seriesRefused?.following
+            ? undefined
+            : () => seriesRefused && submitSeries(seriesRefused.input, { leaveFailingOpen: true })
         }
+        onOverride={(overrideReason) => {
+          if (!seriesRefused) return;
+          if (seriesRefused.following) {
+            setSeriesRefused(null);
+            submit(seriesRefused.following, overrideReason, 'following', overrideReason);
+          } else submitSeries(seriesRefused.input, { overrideReason });
+        }}
       />
       <ScopeDialog
         opened={askScope !== null}

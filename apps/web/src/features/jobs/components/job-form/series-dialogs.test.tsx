@@ -79,6 +79,30 @@ describe('SeriesProblemsDialog', () => {
   });
 });
 
+describe('SeriesProblemsDialog for a "this and following" edit', () => {
+  it('offers no open slots, only a reason for every date', async () => {
+    const answers: string[] = [];
+    const { user } = renderWithApp(
+      <SeriesProblemsDialog
+        problems={problems}
+        busy={false}
+        onCancel={() => answers.push('cancel')}
+        onOverride={(r) => answers.push(`override: ${r}`)}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Some dates fail the checks' });
+    expect(within(dialog).queryByRole('button', { name: 'Leave those slots open' })).toBeNull();
+    expect(dialog).toHaveTextContent('cancel and choose another driver or vehicle');
+    await user.click(within(dialog).getByRole('button', { name: 'Override with a reason' }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Reason to allocate anyway/ }),
+      'Medical booked',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Allocate Anyway' }));
+    expect(answers).toEqual(['override: Medical booked']);
+  });
+});
+
 describe('ScopeDialog', () => {
   it('asks this job or this and following, and Cancel chooses neither', async () => {
     const chosen: string[] = [];

@@ -20,8 +20,9 @@ export function seriesDateProblems(error: unknown): SeriesDateProblem[] | null {
 }
 
 /**
- * Some dates of a new series fail the allocation checks: each date and why, then leave those slots
- * open or override every date with one reason (recorded per date).
+ * Some dates of a new series (or of a "this and following" edit) fail the allocation checks: each
+ * date and why, then leave those slots open (a new series only) or override every date with one
+ * reason (recorded per date).
  */
 export function SeriesProblemsDialog({
   problems,
@@ -33,7 +34,8 @@ export function SeriesProblemsDialog({
   problems: SeriesDateProblem[] | null;
   busy: boolean;
   onCancel: () => void;
-  onLeaveOpen: () => void;
+  /** Absent for an edit of the following dates: their slots are what the edit changes. */
+  onLeaveOpen?: () => void;
   onOverride: (reason: string) => void;
 }) {
   const fmt = useFormatters();
@@ -61,7 +63,10 @@ export function SeriesProblemsDialog({
         <Alert color="red" variant="light">
           <Text size="sm">
             {count === 1 ? 'One date' : `${count} dates`} of this series cannot have the chosen drivers or
-            vehicles. Leave those slots open to fill later, or allocate anyway with a reason.
+            vehicles.{' '}
+            {onLeaveOpen
+              ? 'Leave those slots open to fill later, or allocate anyway with a reason.'
+              : 'Allocate anyway with a reason, or cancel and choose another driver or vehicle.'}
           </Text>
         </Alert>
         <Table.ScrollContainer minWidth={360} mah={280}>
@@ -122,9 +127,11 @@ export function SeriesProblemsDialog({
               <Button variant="light" color="red" onClick={() => setOverriding(true)} disabled={busy}>
                 Override with a reason
               </Button>
-              <Button loading={busy} onClick={onLeaveOpen}>
-                Leave those slots open
-              </Button>
+              {onLeaveOpen && (
+                <Button loading={busy} onClick={onLeaveOpen}>
+                  Leave those slots open
+                </Button>
+              )}
             </>
           )}
         </Group>
