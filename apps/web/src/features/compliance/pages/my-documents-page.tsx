@@ -70,7 +70,7 @@ export function MyDocumentsPage() {
       </Text>
       <QueryState
         query={query}
-        isEmpty={!d || !hasAnything(d)}
+        isEmpty={!d || (!hasAnything(d) && !scans.data?.items.length)}
         skeletonRows={3}
         skeletonHeight={96}
         errorTitle="Could not load your documents"

@@ -8,7 +8,7 @@ import {
   type ScanUploadResponse,
 } from '@dms/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { ApiError, apiJson } from '../../../lib/api-client';
 
 // Scans of compliance records (issue 26, ADR 35): ask for an address, PUT the file, attach it.
 
@@ -49,7 +49,9 @@ async function uploadScan(
 ): Promise<ComplianceScan> {
   const refused = checkScanFile(file);
   const contentType = scanContentType(file);
-  if (refused || !contentType) throw new Error(refused ?? SCAN_MESSAGES.type);
+  // Refused here as the server would refuse it, so the screen says it the same way.
+  if (refused || !contentType)
+    throw new ApiError(400, JSON.stringify({ message: refused ?? SCAN_MESSAGES.type }), 'Bad Request');
   const target = await apiJson<ScanUploadResponse>('POST', `${scansPath(subject, id)}/upload`, {
     kind,
     fileName: file.name,
@@ -62,10 +64,8 @@ async function uploadScan(
     headers: { 'Content-Type': contentType },
     body: file,
   });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `The upload failed (${res.status})`);
-  }
+  // The local engine answers its refusal as JSON (the bytes are not what they claim, too large).
+  if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ''), res.statusText);
   return apiJson<ComplianceScan>('POST', scansPath(subject, id), {
     kind,
     key: target.key,
