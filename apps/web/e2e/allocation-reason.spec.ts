@@ -1,30 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signInViaApi, toast } from './support/accounts';
+import { api, E2E_HEADERS, sydneyDate } from './support/api';
 import { screenshotBothThemes } from './support/screenshots';
 
 // One reason for both checks (issue 26, ADR 33): offering a slot to a driver whose licence does not
 // cover the coach, on a run too long without a break, is refused once, naming the hours and the
 // licence together; one reason allocates, and both overrides are recorded with it.
-
-function sydneyDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-const headers = { 'X-Requested-With': 'e2e' };
-
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await page.request.fetch(url, { method, data, headers });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 test('a slot offer that breaks the hours and the licence class asks one reason for both', async ({
   page,
@@ -125,11 +106,11 @@ test('a slot offer that breaks the hours and the licence class asks one reason f
     expect(overrides.items.map((o) => o.kind).sort()).toEqual(['compliance', 'hours']);
     expect(overrides.items.every((o) => o.reason === reason)).toBe(true);
   } finally {
-    await page.request.delete(`/api/jobs/${job.id}`, { headers });
+    await page.request.delete(`/api/jobs/${job.id}`, { headers: E2E_HEADERS });
     // The HR coach would refuse later journeys' demo drivers: deleted (deactivated, records kept).
-    await page.request.delete(`/api/vehicles/${coach.id}`, { headers });
+    await page.request.delete(`/api/vehicles/${coach.id}`, { headers: E2E_HEADERS });
     await page.request.put(`/api/vehicle-categories-new/${category.id}`, {
-      headers,
+      headers: E2E_HEADERS,
       data: { name: category.name, color: category.color, requiredLicenceClass: null },
     });
   }

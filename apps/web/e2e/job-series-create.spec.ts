@@ -1,24 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO, dismissToasts, signInViaApi, toast } from './support/accounts';
+import { api, E2E_HEADERS } from './support/api';
 import { screenshotBothThemes } from './support/screenshots';
 
 // Recurring jobs (issue 27, ADR 36), the manager's half: school terms and the holiday region in
 // Settings > Recurring Jobs, a school run on every school day of Term 1 made with "Repeats" (Australia
 // Day left out by the NSW holidays), the per-date checks answered with a reason, the occurrences in
 // the job list, and an edit of "this and following" from week 3.
-
-const headers = { 'X-Requested-With': 'e2e' };
-
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await page.request.fetch(url, { method, data, headers });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 const addDays = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
@@ -269,18 +257,18 @@ test('a school run on every school day of Term 1, its dates checked, edited "thi
     const left = (await (await page.request.get(`/api/jobs?search=${stamp}&limit=100`)).json())
       .items as JobRow[];
     for (const id of new Set(left.map((j) => j.seriesId).filter(Boolean))) {
-      await page.request.post(`/api/job-series/${id}/end`, { headers });
+      await page.request.post(`/api/job-series/${id}/end`, { headers: E2E_HEADERS });
     }
-    for (const j of left) await page.request.delete(`/api/jobs/${j.id}`, { headers });
+    for (const j of left) await page.request.delete(`/api/jobs/${j.id}`, { headers: E2E_HEADERS });
     const terms = (await (await page.request.get('/api/settings/school-terms')).json()) as {
       id: string;
       year: number;
       name: string;
     }[];
     for (const t of terms.filter((t) => t.year === year && t.name === 'Term 1')) {
-      await page.request.delete(`/api/settings/school-terms/${t.id}`, { headers });
+      await page.request.delete(`/api/settings/school-terms/${t.id}`, { headers: E2E_HEADERS });
     }
-    await page.request.put('/api/settings/recurring-jobs', { headers, data: before });
-    await page.request.delete(`/api/vehicles/${bus.id}`, { headers });
+    await page.request.put('/api/settings/recurring-jobs', { headers: E2E_HEADERS, data: before });
+    await page.request.delete(`/api/vehicles/${bus.id}`, { headers: E2E_HEADERS });
   }
 });

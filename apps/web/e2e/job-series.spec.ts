@@ -1,31 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, DEMO, newAccount, signInViaApi, toast } from './support/accounts';
+import { api, E2E_HEADERS, sydneyDate } from './support/api';
 import { screenshotBothThemes } from './support/screenshots';
 
 // Recurring jobs on screen (issue 27, ADR 36): a series' occurrences carry a badge in the job list and
 // narrow it to the series; they are on the dispatch board; the detail says the rule and lists its
 // dates; a driver answers the whole series once and finds every date in My Jobs; one day is
 // cancelled without touching the rest; ending the series cancels the dates still to come.
-
-function sydneyDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-const headers = { 'X-Requested-With': 'e2e' };
-
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await page.request.fetch(url, { method, data, headers });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
 
 test('a series is badged and filtered in the list, on the board, answered once by its driver, and ended', async ({
   page,
@@ -166,11 +147,11 @@ test('a series is badged and filtered in the list, on the board, answered once b
     const after = await api<{ jobs: { status: string }[] }>(page, 'GET', `/api/job-series/${seriesId}`);
     expect(after.jobs.every((j) => j.status === 'cancelled')).toBe(true);
   } finally {
-    await page.request.post(`/api/job-series/${seriesId}/end`, { headers });
-    for (const j of jobs) await page.request.delete(`/api/jobs/${j.id}`, { headers });
-    await page.request.delete(`/api/vehicles/${bus.id}`, { headers });
-    await page.request.delete(`/api/vehicle-categories-new/${category.id}`, { headers });
-    await page.request.put('/api/settings/recurring-jobs', { headers, data: settings });
+    await page.request.post(`/api/job-series/${seriesId}/end`, { headers: E2E_HEADERS });
+    for (const j of jobs) await page.request.delete(`/api/jobs/${j.id}`, { headers: E2E_HEADERS });
+    await page.request.delete(`/api/vehicles/${bus.id}`, { headers: E2E_HEADERS });
+    await page.request.delete(`/api/vehicle-categories-new/${category.id}`, { headers: E2E_HEADERS });
+    await page.request.put('/api/settings/recurring-jobs', { headers: E2E_HEADERS, data: settings });
     await driverContext.close();
   }
 });

@@ -1,7 +1,8 @@
 import { COMPLIANCE_REFUSAL, HOURS_MESSAGES } from '@dms/domain';
-import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../lib/api-client';
+import { ReasonField } from './reason-field';
 
 /**
  * What an allocation's 409 refused (ADR 33): the hours check's sentence and each compliance problem.
@@ -100,20 +101,15 @@ export function AllocationReasonDialog({
             </List>
           </Alert>
         )}
-        <Textarea
-          label="Reason to allocate anyway"
+        <ReasonField
           description={
             refusal?.hours && refusal.compliance.length > 0
               ? 'One reason for all of the above, recorded in Reports → Overrides and on the job'
-              : 'Recorded in Reports → Overrides and on the job, with what the check said'
+              : undefined
           }
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
           value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
+          onChange={(value) => {
+            setReason(value);
             setError(null);
           }}
           error={error}

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { complianceScans, users } from '../../db/schema';
 
@@ -34,12 +34,13 @@ export type ScanRow = {
   uploadedByLast: string | null;
 };
 
+/** Scans with the name of who uploaded each. */
+const selectScans = (db: Db) =>
+  db.select(scanColumns).from(complianceScans).leftJoin(users, eq(users.id, complianceScans.uploadedBy));
+
 /** The scans in force of a driver's or vehicle's records. */
 export async function currentScans(db: Db, subjectType: ScanSubject, subjectId: string): Promise<ScanRow[]> {
-  return db
-    .select(scanColumns)
-    .from(complianceScans)
-    .leftJoin(users, eq(users.id, complianceScans.uploadedBy))
+  return selectScans(db)
     .where(
       and(
         eq(complianceScans.subjectType, subjectType),
@@ -50,28 +51,8 @@ export async function currentScans(db: Db, subjectType: ScanSubject, subjectId: 
     .orderBy(complianceScans.recordKind) as Promise<ScanRow[]>;
 }
 
-/** Every scan a record has had, newest first (the history). */
-export async function scansOfRecord(db: Db, subjectType: ScanSubject, subjectId: string, kind: string) {
-  return db
-    .select(scanColumns)
-    .from(complianceScans)
-    .leftJoin(users, eq(users.id, complianceScans.uploadedBy))
-    .where(
-      and(
-        eq(complianceScans.subjectType, subjectType),
-        eq(complianceScans.subjectId, subjectId),
-        eq(complianceScans.recordKind, kind),
-      ),
-    )
-    .orderBy(desc(complianceScans.uploadedAt)) as Promise<ScanRow[]>;
-}
-
 export async function getScan(db: Db, id: string): Promise<ScanRow | undefined> {
-  const [row] = (await db
-    .select(scanColumns)
-    .from(complianceScans)
-    .leftJoin(users, eq(users.id, complianceScans.uploadedBy))
-    .where(eq(complianceScans.id, id))) as ScanRow[];
+  const [row] = (await selectScans(db).where(eq(complianceScans.id, id))) as ScanRow[];
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { type JobEditScope, SERIES_CHECKS_MESSAGE, type SeriesDateProblem } from '@dms/domain';
-import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { ReasonField } from '../../../../components/reason-field';
 import { isApiError } from '../../../../lib/api-client';
 import { useFormatters } from '../../../../lib/use-formatters';
 
@@ -94,16 +95,11 @@ export function SeriesProblemsDialog({
           </Table>
         </Table.ScrollContainer>
         {overriding && (
-          <Textarea
-            label="Reason to allocate anyway"
+          <ReasonField
             description="Recorded in Reports → Overrides for each of these dates"
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
             value={reason}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
+            onChange={(value) => {
+              setReason(value);
               setError(null);
             }}
             error={error}

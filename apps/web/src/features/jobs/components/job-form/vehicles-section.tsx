@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { HoursReasonField } from '../../../../components/hours-reason-dialog';
+import { HoursReasonField } from '../../../../components/reason-field';
 import { useCategoryOptions, useDriverOptions, useVehicleOptions } from '../../api';
 import { addSlot, removeSlot, setField, updateSlot } from '../../job-form-state';
 import { FormSection, type JobFormSectionProps } from './form-section';
