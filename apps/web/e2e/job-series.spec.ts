@@ -117,8 +117,17 @@ test('a series is badged and filtered in the list, on the board, answered once b
     await driverPage.getByRole('tab', { name: 'Upcoming' }).click();
     await expect(driverPage.getByTestId('driver-job-card').filter({ hasText: title })).toHaveCount(6);
 
-    // One day is cancelled; the series and its other dates stay as they were.
-    await api(page, 'PATCH', `/api/jobs/${jobs[1]!.id}/status`, { status: 'cancelled' });
+    // One day is cancelled in its form, "this job only"; the series and its other dates stay as they were.
+    const second = jobs[1]!;
+    await page.goto(`/?job=${second.id}`);
+    await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Job' });
+    await edit.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Cancelled', exact: true }).click();
+    await edit.getByRole('button', { name: /^Update/ }).click();
+    const scope = page.getByRole('dialog', { name: 'Save a recurring job' });
+    await scope.getByRole('button', { name: 'This job only' }).click();
+    await expect(edit).toBeHidden();
     await page.goto(`/?job=${first.id}`);
     const detail = page.getByRole('dialog', { name: title });
     const panel = detail.getByTestId('job-series');
