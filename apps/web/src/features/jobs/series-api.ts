@@ -6,6 +6,7 @@ import type {
   JobSeriesInput,
   SeriesJob,
   SeriesPreviewInput,
+  SeriesSettings,
 } from '@dms/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api-client';
@@ -15,6 +16,18 @@ import { JOBS_PATH } from './first-page';
 // occurrence for "this" or "this and following".
 
 export const SERIES_PATH = '/api/job-series';
+
+/**
+ * The operator's series settings as the form reads them (its default holiday region). The Settings
+ * screen edits them; features stay apart, and the path is the cache key both share.
+ */
+export function useSeriesDefaults(enabled = true) {
+  return useQuery<SeriesSettings>({
+    queryKey: ['/api/settings/recurring-jobs'],
+    enabled,
+    refetchOnMount: 'always',
+  });
+}
 
 /** The dates a rule gives after its exclusions; null while the form has no complete rule. */
 export function useSeriesPreview(input: SeriesPreviewInput | null) {

@@ -29,8 +29,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useFormatters } from '../../../../lib/use-formatters';
-import { useSeriesSettings } from '../../../settings/api/recurring-jobs';
-import { useSeriesPreview } from '../../series-api';
+import { useSeriesDefaults, useSeriesPreview } from '../../series-api';
 import { FormSection } from './form-section';
 
 // "Repeats" of the job form (issue 27, ADR 36): only when creating a job. The rule is built by
@@ -124,7 +123,7 @@ export function RepeatsSection({
 }) {
   const set = <K extends keyof RepeatsState>(key: K, value: RepeatsState[K]) =>
     onChange((r) => ({ ...r, [key]: value }));
-  const settings = useSeriesSettings(repeats.enabled);
+  const settings = useSeriesDefaults(repeats.enabled);
   const [extraDate, setExtraDate] = useState('');
   const fmt = useFormatters();
   const defaultRegion = settings.data ? HOLIDAY_REGION_LABELS[settings.data.holidaysRegion] : 'from Settings';
