@@ -201,7 +201,12 @@ function SchoolTerms() {
             ))}
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer
+            minWidth={480}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'School terms table' },
+            }}
+          >
             <Table data-testid="school-terms-table">
               <Table.Thead>
                 <Table.Tr>

@@ -70,7 +70,14 @@ export function SeriesProblemsDialog({
               : 'Allocate anyway with a reason, or cancel and choose another driver or vehicle.'}
           </Text>
         </Alert>
-        <Table.ScrollContainer minWidth={360} mah={280}>
+        <Table.ScrollContainer
+          minWidth={360}
+          mah={280}
+          // A long list scrolls: the keyboard must reach it too (WCAG 2.1.1).
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Dates that fail the checks' },
+          }}
+        >
           <Table data-testid="series-problems">
             <Table.Thead>
               <Table.Tr>
