@@ -12,7 +12,7 @@ import {
   ScanUploadResponseSchema,
   scanFileUrl,
 } from '@dms/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
@@ -22,6 +22,7 @@ import { isPdf, sniffRasterType } from '../../lib/file-signatures';
 import { getObjectStorage, ObjectTooLargeError } from '../../storage';
 import { getUserAsDriver } from '../users';
 import { getDocumentType, getVehicleHeader } from './compliance.repository';
+import { ownOrManager } from './compliance.routes';
 import {
   attachScan,
   currentScans,
@@ -170,11 +171,6 @@ export async function complianceScansRoutes(app: FastifyInstance): Promise<void>
       },
     );
   }
-
-  const ownOrManager = (request: FastifyRequest, driverId: string) => {
-    if (!isManager(request) && request.identity.user?.id !== driverId)
-      throw new HttpError(404, 'Driver not found');
-  };
 
   r.get(
     '/api/drivers/:id/compliance/scans',

@@ -39,7 +39,7 @@ import {
 const userId = (request: FastifyRequest) => request.identity.user?.id ?? null;
 
 /** A driver reads only their own record; another driver's is answered as not found (no hint it exists). */
-function ownOrManager(request: FastifyRequest, driverId: string) {
+export function ownOrManager(request: FastifyRequest, driverId: string) {
   if (!isManager(request) && request.identity.user?.id !== driverId) {
     throw new HttpError(404, 'Driver not found');
   }
