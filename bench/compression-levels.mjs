@@ -15,7 +15,7 @@ import { measure } from './lib/load.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DEMO_MANAGER = { email: 'manager@demo.local', password: 'demo1234' };
-const PAGE = '/api/jobs?limit=50&offset=0';
+const PAGE = '/api/jobs?limit=50&offset=0&shape=rows';
 /** The plugin's `syncThreshold` as the app sets it: answers up to this size are compressed in one call. */
 const SYNC_THRESHOLD = Number(process.env.BENCH_SYNC_THRESHOLD ?? 64 * 1024);
 const CANDIDATES = [

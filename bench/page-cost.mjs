@@ -12,7 +12,7 @@ import { startServer } from './lib/servers.mjs';
 
 const args = process.argv.slice(2);
 const showPlans = args.includes('--plans');
-const [url, page = '/api/jobs?status=completed&limit=50&offset=0'] = args.filter((a) => !a.startsWith('--'));
+const [url, page = '/api/jobs?status=completed&limit=50&offset=0&shape=rows'] = args.filter((a) => !a.startsWith('--'));
 if (!url) {
   console.error('usage: node bench/page-cost.mjs <database url> [path] [--plans]');
   process.exit(2);

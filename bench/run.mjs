@@ -31,7 +31,8 @@ const MANAGER = VOLUME_MANAGER;
 const DRIVER = volumeDriver(1);
 /** Terminal clock-in runs one driver per connection, from the end of the PIN range the seed gives out (the office mix takes the front). */
 const CLOCK_IN_CONNECTIONS = 8;
-const JOB_LIST_QUERY = '/api/jobs?status=completed&limit=50&offset=0';
+// As the list screen asks for it: rows of cells (ADR 40).
+const JOB_LIST_QUERY = '/api/jobs?status=completed&limit=50&offset=0&shape=rows';
 /** The invoice list's first page (issue 25): the seed bills every completed job, about 70 % of them. */
 const INVOICE_LIST_QUERY = '/api/invoices?limit=50&offset=0';
 /**

@@ -458,7 +458,7 @@ async function drive({ base, setup, durationS, runId }) {
       const res = await send(
         m,
         'GET',
-        `/api/jobs?${filter}&limit=50${filter.includes('offset') ? '' : '&offset=0'}`,
+        `/api/jobs?${filter}&limit=50${filter.includes('offset') ? '' : '&offset=0'}&shape=rows`,
         {
           route: 'GET /api/jobs (manager list)',
         },

@@ -28,6 +28,7 @@ export * from './invoice.schema';
 export * from './invoice-totals';
 export * from './job.schema';
 export * from './job-grouping';
+export * from './job-list-row';
 export * from './job-offer.schema';
 export * from './job-series';
 export * from './job-series.schema';

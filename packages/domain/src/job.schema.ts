@@ -298,6 +298,8 @@ export const JobListQuerySchema = ListQuerySchema.omit({ includeInactive: true }
   seriesId: optionalId(),
   /** Quote links (issue 24): 'viewed_unanswered' finds quotes the customer opened and has not answered. */
   quote: z.preprocess(blankToNull, z.enum(QUOTE_LIST_FILTERS).nullable().optional()),
+  /** 'rows': a manager's page as JobListRow tuples, as the list screen reads it (ADR 40); drivers get their jobs whole. */
+  shape: z.preprocess(blankToNull, z.enum(['rows']).nullable().optional()),
 });
 export type JobListQuery = z.input<typeof JobListQuerySchema>;
 

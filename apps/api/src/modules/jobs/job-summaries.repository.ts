@@ -1,38 +1,34 @@
-import type { JobSummary } from '@dms/domain';
+import { type JobListRow, type JobSummary, jobSummaryFromRow } from '@dms/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { epochMs, flag, PENDING_REQUESTS } from './job-documents.repository';
+import { PENDING_REQUESTS } from './job-documents.repository';
 
-// The manager's job list reads summaries: the columns of its table (JobSummarySchema), built as JSON
-// by PostgreSQL in one statement like the whole jobs of job-documents.repository.ts, at about a third
-// of their bytes. The bytes are most of a page's cost on both sides of the socket (ADR 23), so a row
+// The manager's job list reads rows: the cells of its table (JobListRowSchema, ADR 40), built by
+// PostgreSQL in one statement as JSON arrays, so neither side spends bytes or time on keys. A row
 // carries no ids but the job's own: React keys by position, and an opened job is read whole (ADR 38).
 
-const VEHICLES = `coalesce((
-  select json_agg(json_build_object(
-    'categoryName', case when v.id is null then r.category_name end,
-    'vehicle', case when v.id is null then null else json_build_object(
-      'registrationNumber', v.registration_number, 'nickname', v.nickname
-    ) end,
-    'driver', case when s.driver_id is null then null else json_build_object(
-      'firstName', u.first_name, 'lastName', u.last_name,
-      'clockedInAt', (select ${epochMs('min(sh.start_time)')} from shifts sh
-                      where sh.driver_id = s.driver_id and sh.shift_date = j.service_date)
-    ) end
+/** An instant as ISO text (as toISOString writes it), rendered by PostgreSQL alike on both engines. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// A slot's category is looked up only while it has no vehicle, the one time the row shows it: a
+// staffed page skips a probe a slot (bench/NOTES.md §16).
+const SLOTS = `coalesce((
+  select json_agg(json_build_array(
+    case when v.id is not null then json_build_array(v.registration_number, v.nickname) end,
+    case when v.id is null then (select r.category_name from job_requirements r where r.id = s.requirement_id) end,
+    case when u.id is not null then json_build_array(u.first_name, u.last_name,
+      (select ${iso('min(sh.start_time)')} from shifts sh
+       where sh.driver_id = s.driver_id and sh.shift_date = j.service_date)) end
   ) order by s.slot_position, s.created_at)
   from job_vehicles s
-  left join job_requirements r on r.id = s.requirement_id
   left join vehicles v on v.id = s.vehicle_id
   left join users u on u.id = s.driver_id
   where s.job_id = j.id
 ), '[]'::json)`;
 
 const LEGS = `coalesce((
-  select json_agg(json_build_object(
-    'originAddress', l.origin_address, 'destinationAddress', l.destination_address,
-    'departureTime', l.departure_time
-  ) order by l.leg_number)
+  select json_agg(json_build_array(l.origin_address, l.destination_address, l.departure_time) order by l.leg_number)
   from job_legs l where l.job_id = j.id
 ), '[]'::json)`;
 
@@ -40,15 +36,15 @@ const LEGS = `coalesce((
 // newest is found by max(), not `order by … limit 1`: where the planner expects few links it sorts each
 // job's (empty) set, 0.13 ms a job, two thirds of the page's cost (bench/NOTES.md §13).
 const QUOTE_LINK = `(
-  select json_build_object(
-    'status', case
+  select json_build_array(
+    case
       when q.accepted_at is not null then 'accepted'
       when q.declined_at is not null then 'declined'
       when q.revoked_at is not null then 'revoked'
       when q.expires_at <= now() then 'expired'
       when q.viewed_at is not null then 'viewed'
       else 'sent' end,
-    'at', ${epochMs(`coalesce(q.accepted_at, q.declined_at, q.revoked_at,
+    ${iso(`coalesce(q.accepted_at, q.declined_at, q.revoked_at,
       case when q.expires_at <= now() then q.expires_at end, q.viewed_at, q.created_at)`)}
   )
   from quote_links q
@@ -56,66 +52,39 @@ const QUOTE_LINK = `(
   limit 1
 )`;
 
-const SUMMARY = `json_build_object(
-  'id', j.id, 'jobNumber', j.job_number, 'title', j.title, 'status', j.status,
-  'serviceDate', j.service_date, 'seriesId', j.series_id, 'hasUpdates', j.has_updates, 'updatedAt', ${epochMs('j.updated_at')},
-  'totalPrice', j.total_price, 'currency', j.currency,
-  'customer', case when c.id is null then null else json_build_object(
-    'companyName', c.company_name, 'phone', c.phone
-  ) end,
-  'legs', ${LEGS},
-  'vehicles', ${VEHICLES},
-  'pendingRequests', ${PENDING_REQUESTS},
-  'quoteLink', ${QUOTE_LINK}
+// In the order of JobListRowSchema.
+const ROW = `json_build_array(
+  j.id, j.job_number, j.title, j.status, j.service_date, ${iso('j.updated_at')},
+  j.total_price::float8, j.currency,
+  case when c.id is not null then json_build_array(c.company_name, c.phone) end,
+  ${LEGS},
+  ${SLOTS},
+  j.has_updates, ${PENDING_REQUESTS}, j.series_id,
+  ${QUOTE_LINK}
 )`;
 
-type SummaryDocument = Omit<JobSummary, 'updatedAt' | 'hasUpdates' | 'quoteLink'> & {
-  updatedAt: number;
-  hasUpdates: number;
-  quoteLink: { status: NonNullable<JobSummary['quoteLink']>['status']; at: number } | null;
-};
-
-// Prepared by name (db/prepared.ts): every page runs this same text, and planning it was about a
-// third of its cost to PostgreSQL (bench/NOTES.md §13).
-const summaryStatement = preparedPerDatabase((db) =>
+// The page's rows as ONE JSON text, written by PostgreSQL and sent on as it is (ADR 40): the server
+// neither parses nor writes them again. Prepared by name (db/prepared.ts): every page runs this same
+// text, and planning it was about a third of its cost to PostgreSQL (bench/NOTES.md §13).
+const rowsStatement = preparedPerDatabase((db) =>
   db
-    .select({ job: sql<SummaryDocument | string>`${sql.raw(SUMMARY)}` })
+    .select({ rows: sql<string>`coalesce(json_agg(${sql.raw(ROW)} order by page.n), '[]')::text` })
     .from(
       sql`json_array_elements_text(${sql.placeholder('ids')}::json) with ordinality as page(id, n)
         join jobs j on j.id = page.id
         left join customers c on c.id = j.customer_id`,
     )
-    .orderBy(sql`page.n`)
-    .prepare('job_summaries_by_ids'),
+    .prepare('job_list_rows_by_ids'),
 );
 
-async function summaryDocuments(db: Db, ids: readonly string[]): Promise<SummaryDocument[]> {
-  if (ids.length === 0) return [];
-  const rows = await summaryStatement(db).execute({ ids: JSON.stringify(ids) });
-  // Both drivers parse a json column; a string would mean one did not.
-  return rows.map((r) => (typeof r.job === 'string' ? (JSON.parse(r.job) as SummaryDocument) : r.job));
+/** The rows (JobListRowSchema) of the jobs with these ids as a JSON array's text, in the order of the ids. */
+export async function jobListRowsText(db: Db, ids: readonly string[]): Promise<string> {
+  if (ids.length === 0) return '[]';
+  const [result] = await rowsStatement(db).execute({ ids: JSON.stringify(ids) });
+  return result?.rows ?? '[]';
 }
 
-/** The summaries of the jobs with these ids, in the order of the ids; ids of no job are left out. */
+/** The same rows as objects, for callers that did not ask for rows. */
 export async function jobSummariesByIds(db: Db, ids: readonly string[]): Promise<JobSummary[]> {
-  return (await summaryDocuments(db, ids)).map((d) => ({
-    ...d,
-    hasUpdates: flag(d.hasUpdates),
-    updatedAt: new Date(d.updatedAt).toISOString(),
-    totalPrice: Number(d.totalPrice),
-    pendingRequests: Number(d.pendingRequests),
-    vehicles: d.vehicles.map((s) => ({
-      ...s,
-      driver: s.driver
-        ? {
-            ...s.driver,
-            clockedInAt:
-              s.driver.clockedInAt === null ? null : new Date(Number(s.driver.clockedInAt)).toISOString(),
-          }
-        : null,
-    })),
-    quoteLink: d.quoteLink
-      ? { status: d.quoteLink.status, at: new Date(d.quoteLink.at).toISOString() }
-      : null,
-  }));
+  return (JSON.parse(await jobListRowsText(db, ids)) as JobListRow[]).map(jobSummaryFromRow);
 }

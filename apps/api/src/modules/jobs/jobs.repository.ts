@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { customers, jobLegs, jobRequirements, jobs, jobVehicles, users } from '../../db/schema';
 import { containsPattern, qualified } from '../../db/sql-helpers';
 import { jobsByIds } from './job-documents.repository';
-import { jobSummariesByIds } from './job-summaries.repository';
+import { jobListRowsText, jobSummariesByIds } from './job-summaries.repository';
 
 // The jobs table with its legs, requirements and vehicle slots. A page of jobs is read in three
 // statements whatever its size: its ids, its count (bounded, ADR 38), and the jobs themselves (job-documents.repository).
@@ -31,12 +31,17 @@ const firstDeparture = sql<
   string | null
 >`(select ${sql.identifier('l')}.departure_time from job_legs l where l.job_id = ${qualified(jobs.id)} order by l.leg_number limit 1)`;
 
+/**
+ * The list's filter as SQL whose values are placeholders (filled from filterValues): one text per
+ * combination of filters, so each combination is built and planned once (bench/NOTES.md §16).
+ */
 function jobWhere(db: Db, filter: JobFilter): SQL | undefined {
+  const value = (name: keyof ReturnType<typeof filterValues>) => sql.placeholder(name);
   const conditions: (SQL | undefined)[] = [];
-  if (filter.from) conditions.push(gte(jobs.serviceDate, filter.from));
-  if (filter.to) conditions.push(lte(jobs.serviceDate, filter.to));
-  if (filter.status) conditions.push(eq(jobs.status, filter.status));
-  if (filter.seriesId) conditions.push(eq(jobs.seriesId, filter.seriesId));
+  if (filter.from) conditions.push(gte(jobs.serviceDate, value('from')));
+  if (filter.to) conditions.push(lte(jobs.serviceDate, value('to')));
+  if (filter.status) conditions.push(eq(jobs.status, value('status')));
+  if (filter.seriesId) conditions.push(eq(jobs.seriesId, value('seriesId')));
   // A read model of the quote-links module's table (ADR 25): an open link is the newest one.
   if (filter.quote === 'viewed_unanswered') {
     conditions.push(
@@ -44,19 +49,22 @@ function jobWhere(db: Db, filter: JobFilter): SQL | undefined {
         and q.accepted_at is null and q.declined_at is null and q.revoked_at is null and q.expires_at > now())`,
     );
   }
-  for (const driverId of [filter.driverId, filter.heldBy]) {
+  for (const [driverId, name] of [
+    [filter.driverId, 'driverId'],
+    [filter.heldBy, 'heldBy'],
+  ] as const) {
     if (!driverId) continue;
     conditions.push(
       exists(
         db
           .select({ one: sql`1` })
           .from(jobVehicles)
-          .where(and(eq(jobVehicles.jobId, jobs.id), eq(jobVehicles.driverId, driverId))),
+          .where(and(eq(jobVehicles.jobId, jobs.id), eq(jobVehicles.driverId, value(name)))),
       ),
     );
   }
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
+    const pattern = value('pattern');
     const legMatches = db
       .select({ one: sql`1` })
       .from(jobLegs)
@@ -81,6 +89,27 @@ function jobWhere(db: Db, filter: JobFilter): SQL | undefined {
   }
   const present = conditions.filter((c): c is SQL => c !== undefined);
   return present.length > 0 ? and(...present) : undefined;
+}
+
+function filterValues(filter: JobFilter) {
+  return {
+    from: filter.from,
+    to: filter.to,
+    status: filter.status,
+    seriesId: filter.seriesId,
+    driverId: filter.driverId,
+    heldBy: filter.heldBy,
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+  };
+}
+
+/** Which filters a page has: the key of its prepared statements. */
+function shapeOf(filter: JobFilter): string {
+  const { pattern, ...values } = filterValues(filter);
+  const present = Object.entries({ ...values, search: pattern, quote: filter.quote })
+    .filter(([, v]) => v)
+    .map(([k]) => k);
+  return present.join('_') || 'all';
 }
 
 /** What a driver sees of a job: no prices, no contact, only the slots they hold. */
@@ -119,6 +148,38 @@ export function toDriverJob(job: Job, driverId: string): DriverJob {
  * index and stopping after offset + limit rows, instead of sorting every matching job to keep one page
  * (bench/NOTES.md).
  */
+function pageIdsQuery(db: Db, condition: SQL | undefined, withPast: boolean) {
+  const part = (bucket: 0 | 1 | 2, range: SQL, dateOrder: SQL) =>
+    sql`(select ${jobs.id} as id, ${sql.raw(String(bucket))} as bucket, ${jobs.serviceDate} as d, ${firstDeparture} as t, ${jobs.jobNumber} as n
+       from ${jobs} where ${condition ? and(condition, range) : range}
+       order by ${dateOrder} t asc nulls last, ${jobs.jobNumber} asc limit ${sql.placeholder('enough')})`;
+  const today = sql.placeholder('today');
+  return db
+    .select({ id: sql<string>`page.id` })
+    .from(sql`(
+      ${part(0, gte(jobs.serviceDate, today), sql`${jobs.serviceDate} asc,`)}
+      union all ${part(1, sql`${jobs.serviceDate} is null`, sql``)}
+      ${withPast ? sql`union all ${part(2, sql`${jobs.serviceDate} < ${today}`, sql`${jobs.serviceDate} desc,`)}` : sql``}
+    ) page`)
+    .orderBy(sql`bucket, case when bucket = 0 then d end asc, d desc nulls last, t asc nulls last, n asc`)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}
+
+const windowValues = ({ today, limit, offset }: { today: string; limit: number; offset: number }) => ({
+  today,
+  limit,
+  offset,
+  enough: offset + limit,
+});
+
+/**
+ * The ids of one page in the order a dispatcher looks at first: today's and coming jobs, soonest
+ * first; then undated drafts; then past jobs, the latest first; within a day, by first departure,
+ * then job number. Each of the three parts is read on its own, walking the (service date, status)
+ * index and stopping after offset + limit rows, instead of sorting every matching job to keep one page
+ * (bench/NOTES.md).
+ */
 export async function pageOfJobIds(
   db: Db,
   condition: SQL | undefined,
@@ -126,20 +187,8 @@ export async function pageOfJobIds(
   /** False when the condition already rules out past jobs: PostgreSQL would still walk them all. */
   withPast = true,
 ): Promise<string[]> {
-  const { today, limit, offset } = window;
-  const enough = offset + limit;
-  const part = (bucket: 0 | 1 | 2, range: SQL, dateOrder: SQL) =>
-    sql`(select ${jobs.id} as id, ${sql.raw(String(bucket))} as bucket, ${jobs.serviceDate} as d, ${firstDeparture} as t, ${jobs.jobNumber} as n
-       from ${jobs} where ${condition ? and(condition, range) : range}
-       order by ${dateOrder} t asc nulls last, ${jobs.jobNumber} asc limit ${enough})`;
-  const result = (await db.execute(sql`select id from (
-      ${part(0, gte(jobs.serviceDate, today), sql`${jobs.serviceDate} asc,`)}
-      union all ${part(1, sql`${jobs.serviceDate} is null`, sql``)}
-      ${withPast ? sql`union all ${part(2, sql`${jobs.serviceDate} < ${today}`, sql`${jobs.serviceDate} desc,`)}` : sql``}
-    ) page
-    order by bucket, case when bucket = 0 then d end asc, d desc nulls last, t asc nulls last, n asc
-    limit ${limit} offset ${offset}`)) as unknown as { rows: { id: string }[] };
-  return result.rows.map((r) => r.id);
+  const rows = await pageIdsQuery(db, condition, withPast).execute(windowValues(window));
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -147,34 +196,66 @@ export async function pageOfJobIds(
  * every match of a broad filter cost more than the page itself. Past the bound the total is the bound,
  * flagged as a lower bound, and the pages up to it are known.
  */
-async function boundedCount(
-  db: Db,
-  condition: SQL | undefined,
-  offset: number,
-): Promise<{ total: number; totalIsLowerBound: boolean }> {
-  const bound = offset + JOB_LIST_COUNT_AHEAD;
+function boundedCountQuery(db: Db, condition: SQL | undefined) {
   const matches = db
     .select({ one: sql`1` })
     .from(jobs)
     .where(condition)
-    .limit(bound + 1)
+    .limit(sql.placeholder('countTo'))
     .as('matches');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
-  const n = Number(row?.n ?? 0);
+  return db.select({ n: sql<number>`count(*)::int` }).from(matches);
+}
+
+function boundedTotal(n: number, offset: number): { total: number; totalIsLowerBound: boolean } {
+  const bound = offset + JOB_LIST_COUNT_AHEAD;
   return n > bound ? { total: bound, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
 }
 
-async function pageOfJobs<T>(
+// The list's two statements for each shape of filter, built once a database handle and prepared by
+// name on each connection: building them with Drizzle cost the server more than PostgreSQL's
+// planning they save (bench/NOTES.md §16).
+function listStatements(db: Db, filter: JobFilter) {
+  const shape = shapeOf(filter);
+  let byShape = listStatementCache.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    listStatementCache.set(db, byShape);
+  }
+  let statements = byShape.get(shape);
+  if (!statements) {
+    const condition = jobWhere(db, filter);
+    statements = {
+      ids: pageIdsQuery(db, condition, true).prepare(`job_page_ids_${shape}`),
+      count: boundedCountQuery(db, condition).prepare(`job_page_count_${shape}`),
+    };
+    byShape.set(shape, statements);
+  }
+  return statements;
+}
+type ListStatements = {
+  ids: ReturnType<ReturnType<typeof pageIdsQuery>['prepare']>;
+  count: ReturnType<ReturnType<typeof boundedCountQuery>['prepare']>;
+};
+const listStatementCache = new WeakMap<Db, Map<string, ListStatements>>();
+
+async function pageOfJobs<I>(
   db: Db,
   filter: JobFilter,
-  read: (db: Db, ids: readonly string[]) => Promise<T[]>,
-): Promise<{ items: T[]; total: number; totalIsLowerBound: boolean }> {
-  const condition = jobWhere(db, filter);
-  const [ids, count] = await Promise.all([
-    pageOfJobIds(db, condition, filter),
-    boundedCount(db, condition, filter.offset),
+  read: (db: Db, ids: readonly string[]) => Promise<I>,
+): Promise<{ items: I; total: number; totalIsLowerBound: boolean }> {
+  const statements = listStatements(db, filter);
+  const values = { ...filterValues(filter), ...windowValues(filter) };
+  const [ids, [count]] = await Promise.all([
+    statements.ids.execute(values),
+    statements.count.execute({ ...values, countTo: filter.offset + JOB_LIST_COUNT_AHEAD + 1 }),
   ]);
-  return { items: await read(db, ids), ...count };
+  return {
+    items: await read(
+      db,
+      ids.map((r) => r.id),
+    ),
+    ...boundedTotal(Number(count?.n ?? 0), filter.offset),
+  };
 }
 
 /** A page of whole jobs (a driver's lists: each is shown from its list item). */
@@ -182,6 +263,9 @@ export const listJobs = (db: Db, filter: JobFilter) => pageOfJobs(db, filter, jo
 
 /** A page of the manager's job list: summaries, the whole job is read when one is opened. */
 export const listJobSummaries = (db: Db, filter: JobFilter) => pageOfJobs(db, filter, jobSummariesByIds);
+
+/** The same page as the list screen reads it: its rows of cells as one JSON text (ADR 40). */
+export const listJobRowsText = (db: Db, filter: JobFilter) => pageOfJobs(db, filter, jobListRowsText);
 
 export async function getJob(db: Db, id: string): Promise<Job | undefined> {
   const [job] = await jobsByIds(db, [id]);

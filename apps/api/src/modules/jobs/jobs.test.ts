@@ -5,8 +5,10 @@ import {
   JOB_LIST_COUNT_AHEAD,
   JOB_VERSION_REQUIRED,
   type Job,
+  type JobListRow,
   type JobSaveResult,
   type JobSummary,
+  jobSummaryFromRow,
 } from '@dms/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -676,6 +678,32 @@ describe('the list answer', () => {
       quoteLink: null,
     });
     expect(whole).toMatchObject({ pricingNotes: 'Quoted by phone', contact: { name: 'Pat Principal' } });
+
+    // The screen's rows (ADR 40): the same page as tuples, read back into the same summaries.
+    const rows = expectJson<{ items: JobListRow[]; total: number }>(
+      await t.asManager('GET', `/api/jobs?search=${encodeURIComponent(job.title ?? '')}&shape=rows`),
+      200,
+    );
+    expect(rows.total).toBe(1);
+    expect(Array.isArray(rows.items[0])).toBe(true);
+    expect(rows.items.map(jobSummaryFromRow)).toEqual(page.items);
+    expect(JSON.stringify(rows.items).length).toBeLessThan(JSON.stringify(page.items).length * 0.75);
+  });
+
+  it('gives a driver who asks for rows their own jobs whole, still without prices', async () => {
+    const job = await create({ title: `Rows ${Date.now().toString(36)}` });
+    expectJson(await t.asManager('POST', `/api/jobs/${job.id}/publish`), 200);
+    const page = expectJson<{ items: Record<string, unknown>[] }>(
+      await t.asDriver('GET', '/api/jobs?shape=rows&limit=200'),
+      200,
+    );
+    const mine = page.items.find((item) => item.id === job.id);
+    expect(mine).toMatchObject({ title: job.title });
+    expect(mine).not.toHaveProperty('totalPrice');
+  });
+
+  it('refuses a shape it does not know', async () => {
+    expect((await t.asManager('GET', '/api/jobs?shape=columns')).statusCode).toBe(400);
   });
 });
 

@@ -11,6 +11,7 @@ import type {
   JobClashQuery,
   JobInput,
   JobInvoices,
+  JobListRow,
   JobSaveResult,
   JobSeriesDetail,
   JobStaffing,
@@ -24,13 +25,14 @@ import type {
   Vehicle,
   VehicleCategory,
 } from '@dms/domain';
+import { jobSummaryFromRow } from '@dms/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api-client';
 
 // Job management (spec 2 §2.2-2.4, §7.1): the manager's reads and writes. Keys start with the API
 // path, so that live events (lib/use-live-events.ts) refresh them.
 
-import { JOBS_PATH } from './first-page';
+import { JOBS_PATH, JOBS_SHAPE } from './first-page';
 
 export { JOBS_PATH };
 
@@ -59,9 +61,19 @@ export interface JobListParams {
 /** A page of the manager's list; past the count's bound the total is a lower bound (ADR 38). */
 export type JobPage = Page<JobSummary> & { totalIsLowerBound: boolean };
 
-/** The manager's list: a page of summaries (the whole job is useJob). */
+/** A page as the API sends it to the list screen: rows of cells (ADR 40). */
+type JobRowPage = Page<JobListRow> & { totalIsLowerBound: boolean };
+
+// Module-level, so the query keeps the summaries it made while the page's data is the same.
+const summariesOf = (page: JobRowPage): JobPage => ({ ...page, items: page.items.map(jobSummaryFromRow) });
+
+/** The manager's list: a page of summaries, read as rows (the whole job is useJob). */
 export function useJobs(params: JobListParams) {
-  return useQuery<JobPage>({ queryKey: [JOBS_PATH, params], placeholderData: keepPreviousData });
+  return useQuery<JobRowPage, Error, JobPage>({
+    queryKey: [JOBS_PATH, { ...params, shape: JOBS_SHAPE }],
+    placeholderData: keepPreviousData,
+    select: summariesOf,
+  });
 }
 
 export function useJob(id: string | null) {

@@ -5,5 +5,8 @@
 export const JOBS_PATH = '/api/jobs';
 export const JOBS_PAGE_SIZE = 25;
 
+/** The list screen reads its pages as rows of cells (ADR 40). */
+export const JOBS_SHAPE = 'rows';
+
 /** The query key of the unfiltered first page (the dashboard's key when `/` has no filters). */
-export const firstJobsPageKey = () => [JOBS_PATH, { limit: JOBS_PAGE_SIZE, offset: 0 }];
+export const firstJobsPageKey = () => [JOBS_PATH, { limit: JOBS_PAGE_SIZE, offset: 0, shape: JOBS_SHAPE }];
