@@ -106,7 +106,36 @@ async function prepare(base) {
         body: { endOfShift },
       });
   }
-  return { manager, driver, jobId, device, crew, inspection, endOfShift };
+  const seriesId = await benchSeries(base, manager);
+  return { manager, driver, jobId, device, crew, inspection, endOfShift, seriesId };
+}
+
+/**
+ * Issue 28 measures the series of issue 27 too: a school run three days a week for a year, made on the
+ * first run and found again by its title after (the volume seed has no series).
+ */
+async function benchSeries(base, manager) {
+  const title = 'Bench series: school run';
+  const found = ok(
+    await call(base, 'GET', `/api/jobs?search=${encodeURIComponent(title)}&limit=1`, { cookie: manager }),
+    'series lookup',
+  ).json.items[0]?.seriesId;
+  if (found) return found;
+  const made = ok(
+    await call(base, 'POST', '/api/job-series', {
+      cookie: manager,
+      body: {
+        job: {
+          title,
+          legs: [{ originAddress: 'Depot', destinationAddress: 'School', departureTime: '07:30', arrivalTime: '08:30' }],
+          basePrice: 300,
+        },
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', start: daysAgo(0), until: daysAgo(-364) },
+      },
+    }),
+    'series',
+  );
+  return made.json.series.id;
 }
 
 /** The scenarios of issue 11; `steps` is what one iteration sends (the clock-in cycle has three). */
@@ -175,6 +204,9 @@ function allScenarios(ctx, { engine }) {
     invoiceList,
     complianceDue,
     get('job-detail', 'Job detail', `/api/jobs/${ctx.jobId}`, ctx.manager),
+    get('series', 'A series of a year: its dates and jobs', `/api/job-series/${ctx.seriesId}`, ctx.manager, {
+      list: true,
+    }),
     get(
       'my-jobs',
       "Driver's My Jobs (upcoming, up to 200)",
@@ -519,15 +551,53 @@ const started = new Date();
 const buildCode = await buildIfStale();
 if (buildCode !== 0) process.exit(buildCode);
 
+/**
+ * Issue 28: what one job-list page costs PostgreSQL, each statement under EXPLAIN ANALYZE (bench/page-cost.mjs),
+ * measured with no load running.
+ */
+function jobListPageCost(url) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'bench/page-cost.mjs'), url, JOB_LIST_QUERY, '--json'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => {
+      try {
+        resolve(code === 0 ? JSON.parse(out.trim().split('\n').at(-1)) : { error: `exit ${code}` });
+      } catch (error) {
+        resolve({ error: String(error) });
+      }
+    });
+  });
+}
+
 const pgUrl = await ensurePostgresVolume(BENCH_SERVER_URL, BENCH_DATABASE, JOBS);
 const pg = await runEngine({
   engine: 'postgres',
   database: { url: pgUrl },
   ctxLabel: `PostgreSQL, ${JOBS} jobs`,
 });
+const pageCost =
+  process.env.BENCH_CAPTURE_ONLY === '1' || (ONLY.length && !ONLY.includes('job-list'))
+    ? null
+    : await jobListPageCost(pgUrl);
 if (ONLY.length) {
   // A part of the bench: its figures and the budgets they touch, printed; RESULTS.md is a whole run's.
-  const verdicts = checkBudgets({ results: pg.results, bundles: null, lighthouse: null, dispatch: null });
+  const verdicts = checkBudgets({
+    results: pg.results,
+    bundles: null,
+    lighthouse: null,
+    dispatch: null,
+    pageCost,
+  });
   for (const v of verdicts.filter((v) => !v.budget.startsWith('Bundle')))
     console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.budget}: ${v.actual}`);
   process.exit(0);
@@ -578,6 +648,7 @@ const verdicts = checkBudgets({
   dispatch: pg.dispatch,
   officeMix,
   openLoop,
+  pageCost,
 });
 const file = writeResults({
   started,
@@ -592,6 +663,7 @@ const file = writeResults({
   verdicts,
   officeMix,
   openLoop,
+  pageCost,
 });
 console.log(`bench: wrote ${path.relative(root, file)}`);
 for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.budget}: ${v.actual}`);

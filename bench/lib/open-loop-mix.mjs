@@ -288,7 +288,10 @@ function picker(base, setup, runId) {
   const requests = {
     'manager: job list': () => {
       const filter = rnd.weighted(JOB_FILTERS);
-      return get(`/api/jobs?${filter}&limit=50${filter.includes('offset') ? '' : '&offset=0'}&shape=rows`, manager());
+      return get(
+        `/api/jobs?${filter}&limit=50${filter.includes('offset') ? '' : '&offset=0'}&shape=rows`,
+        manager(),
+      );
     },
     'manager: job detail': () => get(`/api/jobs/${rnd.pick(setup.jobIds)}`, manager()),
     'manager: report list': () => get(`${rnd.pick(REPORTS)}?limit=50&offset=0`, manager()),
