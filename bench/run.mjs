@@ -127,7 +127,14 @@ async function benchSeries(base, manager) {
       body: {
         job: {
           title,
-          legs: [{ originAddress: 'Depot', destinationAddress: 'School', departureTime: '07:30', arrivalTime: '08:30' }],
+          legs: [
+            {
+              originAddress: 'Depot',
+              destinationAddress: 'School',
+              departureTime: '07:30',
+              arrivalTime: '08:30',
+            },
+          ],
           basePrice: 300,
         },
         recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,WE,FR', start: daysAgo(0), until: daysAgo(-364) },
