@@ -514,22 +514,10 @@ async function runEngine({ engine, database, ctxLabel }) {
   return { results, lighthouse, dispatch };
 }
 
-/** bench/dispatch-render.ts (TypeScript, through tsx) against the running product server. */
-function dispatchRender(base) {
+/** Runs a bench script in its own Node process; answers the last line it printed, as JSON, or { error }. */
+function lastJsonLineOf(args) {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(root, 'bench/dispatch-render.ts'),
-        '--json',
-        base,
-        MANAGER.email,
-        MANAGER.password,
-      ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -543,6 +531,18 @@ function dispatchRender(base) {
     });
   });
 }
+
+/** bench/dispatch-render.ts (TypeScript, through tsx) against the running product server. */
+const dispatchRender = (base) =>
+  lastJsonLineOf([
+    '--import',
+    'tsx',
+    path.join(root, 'bench/dispatch-render.ts'),
+    '--json',
+    base,
+    MANAGER.email,
+    MANAGER.password,
+  ]);
 
 async function bundleSizes() {
   const file = path.join(root, 'bench/bundle-report.mjs');
@@ -562,29 +562,8 @@ if (buildCode !== 0) process.exit(buildCode);
  * Issue 28: what one job-list page costs PostgreSQL, each statement under EXPLAIN ANALYZE (bench/page-cost.mjs),
  * measured with no load running.
  */
-function jobListPageCost(url) {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, 'bench/page-cost.mjs'), url, JOB_LIST_QUERY, '--json'],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.on('exit', (code) => {
-      try {
-        resolve(code === 0 ? JSON.parse(out.trim().split('\n').at(-1)) : { error: `exit ${code}` });
-      } catch (error) {
-        resolve({ error: String(error) });
-      }
-    });
-  });
-}
+const jobListPageCost = (url) =>
+  lastJsonLineOf([path.join(root, 'bench/page-cost.mjs'), url, JOB_LIST_QUERY, '--json']);
 
 const pgUrl = await ensurePostgresVolume(BENCH_SERVER_URL, BENCH_DATABASE, JOBS);
 const pg = await runEngine({
