@@ -40,7 +40,15 @@ describe('issue 28 budgets', () => {
     const cost = (sum) => ({
       path: '/api/jobs?shape=rows',
       runs: 20,
-      statements: [{ text: 'select id from jobs | x', prepared: true, median: sum, least: sum - 0.2 }],
+      statements: [
+        {
+          text: `select id from jobs | x ${'y'.repeat(100)}`,
+          prepared: true,
+          median: sum,
+          least: sum - 0.2,
+          buffers: 900,
+        },
+      ],
       sum,
       least: sum - 0.2,
       buffers: 900,
@@ -56,7 +64,7 @@ describe('issue 28 budgets', () => {
       actual: 'not measured (exit 1)',
     });
     expect(pageCostSection(cost(2.9)).join('\n')).toContain(
-      '| `select id from jobs \\| x…` | yes | 2.90 | 2.70 |',
+      `| \`select id from jobs \\| x ${'y'.repeat(56)}…\` | yes | 2.90 | 2.70 | 900 |`,
     );
   });
 

@@ -22,6 +22,7 @@ import { lighthouseScores } from './lib/lighthouse.mjs';
 import { cookieFrom, DURATION_S, measure, settle } from './lib/load.mjs';
 import { runOfficeMix } from './lib/office-mix.mjs';
 import { runOpenLoop } from './lib/open-loop-mix.mjs';
+import { measurePageCost } from './lib/page-cost.mjs';
 import { checkBudgets, writeResults } from './lib/report.mjs';
 import { startBaseline, startServer } from './lib/servers.mjs';
 
@@ -378,10 +379,27 @@ async function runEngine({ engine, database, ctxLabel }) {
   let ctx;
   let list;
   let captured;
+  let pageCost = null;
   try {
     ctx = await prepare(recorder.base);
     list = scenarios(ctx, { engine });
     captured = await capture(recorder.base, captureFile, list, ctx);
+    // Issue 28: what one job-list page costs PostgreSQL. The recorder is the server that records SQL, and
+    // no load runs yet.
+    if (
+      engine === 'postgres' &&
+      list.some((s) => s.name === 'job-list') &&
+      process.env.BENCH_CAPTURE_ONLY !== '1'
+    ) {
+      console.log(`bench [${ctxLabel}]: EXPLAIN ANALYZE of the job-list page's statements`);
+      pageCost = await measurePageCost({
+        serverBase: recorder.base,
+        cookie: ctx.manager,
+        captureFile,
+        databaseUrl: database.url,
+        path: JOB_LIST_QUERY,
+      }).catch((error) => ({ error: error.message }));
+    }
   } finally {
     await recorder.stop();
   }
@@ -400,7 +418,8 @@ async function runEngine({ engine, database, ctxLabel }) {
   );
 
   // For EXPLAIN work (bench/explain.mjs): record the SQL and stop.
-  if (process.env.BENCH_CAPTURE_ONLY === '1') return { results: [], lighthouse: null, dispatch: null };
+  if (process.env.BENCH_CAPTURE_ONLY === '1')
+    return { results: [], lighthouse: null, dispatch: null, pageCost };
   const measureProduct = (server, scenario) =>
     measure({
       url: server.base,
@@ -471,7 +490,7 @@ async function runEngine({ engine, database, ctxLabel }) {
       } finally {
         await baseline.stop();
       }
-      if (ONLY.length) return { results, lighthouse, dispatch };
+      if (ONLY.length) return { results, lighthouse, dispatch, pageCost };
       if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
         console.log('bench: Lighthouse');
         lighthouse = await lighthouseScores([
@@ -485,7 +504,7 @@ async function runEngine({ engine, database, ctxLabel }) {
     } finally {
       await server.stop();
     }
-    return { results, lighthouse, dispatch };
+    return { results, lighthouse, dispatch, pageCost };
   }
 
   // PGlite's directory is one process's: the product and the baseline take turns, whole.
@@ -511,7 +530,7 @@ async function runEngine({ engine, database, ctxLabel }) {
   } finally {
     await baseline.stop();
   }
-  return { results, lighthouse, dispatch };
+  return { results, lighthouse, dispatch, pageCost };
 }
 
 /** Runs a bench script in its own Node process; answers the last line it printed, as JSON, or { error }. */
@@ -558,23 +577,13 @@ const started = new Date();
 const buildCode = await buildIfStale();
 if (buildCode !== 0) process.exit(buildCode);
 
-/**
- * Issue 28: what one job-list page costs PostgreSQL, each statement under EXPLAIN ANALYZE (bench/page-cost.mjs),
- * measured with no load running.
- */
-const jobListPageCost = (url) =>
-  lastJsonLineOf([path.join(root, 'bench/page-cost.mjs'), url, JOB_LIST_QUERY, '--json']);
-
 const pgUrl = await ensurePostgresVolume(BENCH_SERVER_URL, BENCH_DATABASE, JOBS);
 const pg = await runEngine({
   engine: 'postgres',
   database: { url: pgUrl },
   ctxLabel: `PostgreSQL, ${JOBS} jobs`,
 });
-const pageCost =
-  process.env.BENCH_CAPTURE_ONLY === '1' || (ONLY.length && !ONLY.includes('job-list'))
-    ? null
-    : await jobListPageCost(pgUrl);
+const { pageCost } = pg;
 if (ONLY.length) {
   // A part of the bench: its figures and the budgets they touch, printed; RESULTS.md is a whole run's.
   const verdicts = checkBudgets({

@@ -112,15 +112,15 @@ export function pageCostSection(cost) {
     '(ANALYZE, BUFFERS, TIMING OFF), planning included; a statement the server prepares by name is measured',
     `through EXECUTE. Answer: ${cost.bytes} bytes. Alone: \`node bench/page-cost.mjs <database url>\`.`,
     '',
-    '| statement | prepared | median ms | least ms |',
-    '|---|---|---|---|',
+    '| statement | prepared | median ms | least ms | buffers |',
+    '|---|---|---|---|---|',
     ...cost.statements.map(
       (s) =>
-        `| \`${s.text.replaceAll('|', '\\|')}…\` | ${s.prepared ? 'yes' : 'no'} | ${s.median.toFixed(2)} | ${s.least.toFixed(2)} |`,
+        `| \`${s.text.slice(0, 80).replaceAll('|', '\\|')}…\` | ${s.prepared ? 'yes' : 'no'} | ${s.median.toFixed(2)} | ${s.least.toFixed(2)} | ${s.buffers} |`,
     ),
-    `| **sum** | | **${cost.sum.toFixed(2)}** | ${cost.least.toFixed(2)} |`,
+    `| **sum** | | **${cost.sum.toFixed(2)}** | ${cost.least.toFixed(2)} | ${cost.buffers} |`,
     '',
-    `${cost.buffers} buffers read or hit.`,
+    'Buffers: pages read or hit, which do not depend on what else the machine is doing.',
     '',
   ];
 }
