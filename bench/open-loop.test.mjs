@@ -194,6 +194,17 @@ describe('runRate', () => {
     expect(figures).toMatchObject({ requests: 5, errors: 5, failures: { Error: 5 } });
   });
 
+  it('counts a request that never settles as an error instead of waiting for it', async () => {
+    let n = 0;
+    const figures = await runRate({
+      rate: 50,
+      seconds: 0.1,
+      graceMs: 200,
+      pick: () => ({ op: 'stuck', send: () => (n++ === 0 ? new Promise(() => {}) : 200) }),
+    });
+    expect(figures).toMatchObject({ requests: 5, errors: 1, failures: { unsettled: 1 } });
+  });
+
   it('counts an answer other than 2xx as an error, by its status', async () => {
     let n = 0;
     const figures = await runRate({

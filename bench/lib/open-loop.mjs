@@ -13,6 +13,8 @@ export const OPEN_LOOP_P99_MS = 100;
 export const OPEN_LOOP_TARGET_RPS = 200;
 export const OPEN_LOOP_RATES = [50, 100, 200];
 export const OPEN_LOOP_SECONDS = 20;
+/** How long a rate waits for its last answers after its last request was sent. */
+export const OPEN_LOOP_GRACE_MS = 60_000;
 
 /** When each request of a run at `rate` a second for `seconds` is due, in ms from the start. */
 export function schedule(rate, seconds) {
@@ -90,10 +92,11 @@ export function openLoopVerdict(perRate, { p99Ms = OPEN_LOOP_P99_MS, target = OP
  * success) or to true or false; a throw is an error named by the error. Requests are never held back
  * for others in flight.
  */
-export async function runRate({ rate, seconds, pick }) {
+export async function runRate({ rate, seconds, pick, graceMs = OPEN_LOOP_GRACE_MS }) {
   const due = schedule(rate, seconds);
   const samples = [];
   const inFlight = [];
+  const unsettled = new Set();
   // A moment's slack so that the first requests are not already late when the loop starts.
   const t0 = performance.now() + 20;
   for (const offset of due) {
@@ -101,13 +104,28 @@ export async function runRate({ rate, seconds, pick }) {
     const wait = at - performance.now();
     if (wait > 1) await sleep(wait);
     const { op, send } = pick();
+    const request = { op, at };
+    unsettled.add(request);
     inFlight.push(
       Promise.resolve()
         .then(send)
         .then(outcome, (error) => ({ ok: false, failure: error?.name ?? 'Error' }))
-        .then((result) => samples.push({ op, ...result, ms: performance.now() - at })),
+        .then((result) => {
+          if (!unsettled.delete(request)) return;
+          samples.push({ op, ...result, ms: performance.now() - at });
+        }),
     );
   }
-  await Promise.all(inFlight);
+  // A request that has not settled by then is an error, not a wait without end: a run of the open
+  // loop once hung on one (bench/NOTES.md §16).
+  const deadline = new AbortController();
+  await Promise.race([
+    Promise.all(inFlight),
+    sleep(graceMs, undefined, { signal: deadline.signal }).catch(() => {}),
+  ]);
+  deadline.abort();
+  for (const request of unsettled)
+    samples.push({ op: request.op, ok: false, failure: 'unsettled', ms: performance.now() - request.at });
+  unsettled.clear();
   return summarise({ rate, seconds, samples, elapsedMs: performance.now() - t0 });
 }
