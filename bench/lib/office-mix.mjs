@@ -463,7 +463,8 @@ async function drive({ base, setup, durationS, runId }) {
           route: 'GET /api/jobs (manager list)',
         },
       );
-      if (isOk(res)) m.seen = res.json.items.map((j) => j.id);
+      // The screen's rows (ADR 40): a row's first cell is the job's id.
+      if (isOk(res)) m.seen = res.json.items.map((row) => row[0]);
     },
     async jobDetail(m) {
       if (!m.seen?.length) return manager.jobList(m);
