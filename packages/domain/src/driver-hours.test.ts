@@ -67,6 +67,15 @@ describe('checkDriverHours: one worked example per window', () => {
     expect(work!.nextLegalAt).toBeNull();
   });
 
+  it('never calls a job that alone is too long legal where it would lie on top of other long work', () => {
+    // The search once found 11:30 on day 2: the job wholly inside a 12-hour day that starts earlier,
+    // so that no period began at the job.
+    const r = check([iv(`${day(2)} 06:00`, '18:00')], [iv(`${day(0)} 06:00`, '11:30')]);
+    const [work, rest] = byWindow(r.breaches, '5 h 15 min work in any 5 h 30 min');
+    expect(work!.nextLegalAt).toBeNull();
+    expect(rest!.nextLegalAt).toBeNull();
+  });
+
   it('8 h: 7 h 45 min of work with one 15-minute break breaks it; 30 minutes of break do not', () => {
     const bad = check([iv(`${day(0)} 06:00`, '11:00')], [iv(`${day(0)} 11:15`, '14:00')]);
     expect(bad.breaches.map((b) => [b.label, b.kind])).toEqual([
@@ -391,6 +400,23 @@ describe('existing breaches', () => {
     expect(describeBreach(r.existingBreaches[0]!, () => 'x')).toBe(
       'Worked 5 h 30 min in 5 h 30 min (limit 5 h 15 min, over by 15 min); legal again from x',
     );
+  });
+
+  it('leaves them out when asked to, and still reports what the proposed work breaks', () => {
+    const history = [iv(`${day(0)} 06:00`, '12:00')];
+    const proposed = [iv(`${day(1)} 06:00`, '12:00')];
+    const full = check(history, proposed);
+    const lean = checkDriverHours({
+      work: history,
+      proposed,
+      ruleSet: STANDARD,
+      timeZone: TZ,
+      reportExisting: false,
+    });
+    expect(full.existingBreaches.length).toBeGreaterThan(0);
+    expect(lean.existingBreaches).toEqual([]);
+    expect(lean.breaches.length).toBeGreaterThan(0);
+    expect(lean.breaches).toEqual(full.breaches);
   });
 });
 

@@ -104,6 +104,20 @@ const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
  * April Sunday) is the first of the two.
  */
 export function zonedTimeToInstant(date: string, time: string, timeZone: string): Date {
+  const key = `${timeZone}|${date}|${time}`;
+  let instant = zonedInstants.get(key);
+  if (instant === undefined) {
+    if (zonedInstants.size > 50_000) zonedInstants.clear();
+    instant = readZonedTime(date, time, timeZone);
+    zonedInstants.set(key, instant);
+  }
+  return new Date(instant);
+}
+
+/** Readings asked about before: a fleet's jobs share their dates and times, and a board reads thousands. */
+const zonedInstants = new Map<string, number>();
+
+function readZonedTime(date: string, time: string, timeZone: string): number {
   const m = TIME_RE.exec(time);
   if (!m || !/^\d{4}-\d{2}-\d{2}$/.test(date))
     throw new RangeError(`Not a local date and time: ${date} ${time}`);
@@ -113,7 +127,7 @@ export function zonedTimeToInstant(date: string, time: string, timeZone: string)
   const after = wall - (wallClockMs(wall + 86_400_000, timeZone) - (wall + 86_400_000));
   const fits = (t: number) => wallClockMs(t, timeZone) === wall;
   const candidates = [before, after].filter(fits);
-  return new Date(candidates.length ? Math.min(...candidates) : before);
+  return candidates.length ? Math.min(...candidates) : before;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -143,7 +157,7 @@ export function workPeriodsFromJobs(
         const minutes = minutesOf(t);
         if (previous >= 0 && minutes < previous) dayOffset += 1;
         previous = minutes;
-        times.push({ date: addDays(job.serviceDate, dayOffset), time: t });
+        times.push({ date: dayOffset ? addDays(job.serviceDate, dayOffset) : job.serviceDate, time: t });
       }
     }
     if (times.length === 0) continue;
@@ -251,6 +265,12 @@ export interface CheckDriverHoursInput {
   proposed?: readonly WorkInterval[];
   /** Without proposed work, the earliest instant `nextLegalAt` may take; default the end of the work. */
   now?: Date;
+  /**
+   * With proposed work, whether breaches of the work alone are reported (`existingBreaches`); default
+   * true. Each needs a search for when the driver could next work, which a check of allocations alone
+   * (the dispatch board's bars, the allocation guard) does not show: most of a board's time at volume.
+   */
+  reportExisting?: boolean;
 }
 
 export interface CheckDriverHoursResult {
@@ -375,8 +395,8 @@ const worse = (a: HoursBreach, b: HoursBreach | undefined): boolean => {
  * so a period with the most work can be slid forward, without losing work, until it starts where work
  * starts. About 30 spans a fortnight make some 30 periods per window, each read in one pass.
  *
- * `touch`: the proposed spans; a period that meets one is `touching`. With `stopAtTouching` only
- * touching periods are read and the scan ends at the first breach (enough to know a start is not legal).
+ * `touch`: the proposed spans; a period that meets one is `touching`. `read`: 'all' periods, only the
+ * 'touching' ones, or the touching ones up to the 'first-breach' (enough to know a start is not legal).
  */
 function windowBreaches(
   ctx: Context,
@@ -384,7 +404,7 @@ function windowBreaches(
   windowIndex: number,
   tl: readonly Span[],
   touch: readonly Span[] | null,
-  stopAtTouching: boolean,
+  read: 'all' | 'touching' | 'first-breach',
   fromStart = Number.NEGATIVE_INFINITY,
 ): WindowFinding {
   const found: WindowFinding = { touching: new Map(), existing: new Map() };
@@ -400,7 +420,7 @@ function windowBreaches(
       while (t0 < touch.length && touch[t0]![1] <= a) t0++;
       isTouching = t0 < touch.length && touch[t0]![0] < b;
     }
-    if (stopAtTouching && !isTouching) continue;
+    if (read !== 'all' && !isTouching) continue;
     let work = 0;
     let restOk = 0;
     const nightDays: number[] = [];
@@ -462,7 +482,7 @@ function windowBreaches(
     for (const c of candidates) {
       const into = isTouching ? found.touching : found.existing;
       if (worse(c, into.get(c.kind))) into.set(c.kind, c);
-      if (isTouching && stopAtTouching) return found;
+      if (isTouching && read === 'first-breach') return found;
     }
   }
   return found;
@@ -481,6 +501,20 @@ function insertSpans(fixed: readonly Span[], extra: readonly Span[]): Span[] {
     else out.push([next[0], next[1]]);
   }
   return out;
+}
+
+/** The spans of a sorted, disjoint list that reach into [from, to), whole: found by halving. */
+function spansBetween(spans: readonly Span[], from: number, to: number): readonly Span[] {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]![1] <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < spans.length && spans[end]![0] < to) end++;
+  return lo === 0 && end === spans.length ? spans : spans.slice(lo, end);
 }
 
 const snap = (spans: readonly Span[]): Span[] =>
@@ -505,10 +539,22 @@ function earliestLegalStart(
 ): number | null {
   const origin = movable[0]![0];
   const P = w.periodMinutes * MINUTE;
+  // Work and rest in a period do not depend on the hour: a piece that breaks the window on its own
+  // breaks it wherever it goes, and work beside it only adds work and cuts rest, so there is nothing to
+  // search (a whole horizon of looks otherwise, the most of a dispatch board's time). Night rest
+  // depends on the hour, and is searched.
+  if (
+    w.rest.kind !== 'night' &&
+    windowBreaches(ctx, w, windowIndex, movable, movable, 'first-breach').touching.size > 0
+  ) {
+    return null;
+  }
+  const length = movable[movable.length - 1]![1] - origin;
   const legalAt = (t: number) => {
     const shifted = movable.map(([s, e]): Span => [s - origin + t, e - origin + t]);
-    const tl = insertSpans(fixed, shifted);
-    const f = windowBreaches(ctx, w, windowIndex, tl, shifted, true, t - P);
+    // Only work within a period of the piece can be in a period that touches it.
+    const tl = insertSpans(spansBetween(fixed, t - P, t + length + P), shifted);
+    const f = windowBreaches(ctx, w, windowIndex, tl, shifted, 'first-breach', t - P);
     return f.touching.size === 0;
   };
   const start = ceil15(from);
@@ -540,12 +586,14 @@ export function checkDriverHours(input: CheckDriverHoursInput): CheckDriverHours
   const existingBreaches: HoursBreach[] = [];
   const lastEnd = existingTl.length ? existingTl[existingTl.length - 1]![1] : 0;
   const anyWorkFrom = Math.max(lastEnd, input.now ? input.now.getTime() : lastEnd);
+  const onlyProposed = proposed !== null && input.reportExisting === false;
   input.ruleSet.windows.forEach((w, windowIndex) => {
-    const found = windowBreaches(ctx, w, windowIndex, tl, proposed, false);
+    const found = windowBreaches(ctx, w, windowIndex, tl, proposed, onlyProposed ? 'touching' : 'all');
     for (const b of found.touching.values()) {
       const at = earliestLegalStart(ctx, w, windowIndex, existingTl, proposed!, proposed![0]![0]);
       breaches.push({ ...b, nextLegalAt: at === null ? null : new Date(at) });
     }
+    if (onlyProposed) return;
     for (const b of found.existing.values()) {
       // When could the driver next do any work: a single quarter-hour, after the work given.
       const at = earliestLegalStart(ctx, w, windowIndex, existingTl, [[0, BLOCK]], anyWorkFrom);
@@ -593,8 +641,8 @@ export function hoursSummary(
       const run: Span = [floor15(nowMs), ceil15(nowMs + blocks * BLOCK)];
       const merged = insertSpans(tl, [run]);
       return (
-        windowBreaches(ctx, w, windowIndex, merged, [run], true, run[0] - w.periodMinutes * MINUTE).touching
-          .size === 0
+        windowBreaches(ctx, w, windowIndex, merged, [run], 'first-breach', run[0] - w.periodMinutes * MINUTE)
+          .touching.size === 0
       );
     };
     const max = w.periodMinutes / 15;

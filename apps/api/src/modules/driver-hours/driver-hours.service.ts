@@ -140,6 +140,7 @@ export function breachesFor(
     ruleSet: ctx.ruleSet,
     timeZone: ctx.timeZone,
     proposed,
+    reportExisting: false,
   });
   return result.breaches.map((b) => ({
     label: b.label,
