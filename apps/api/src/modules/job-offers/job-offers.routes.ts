@@ -85,12 +85,18 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const driverId = userId(request);
       const rows = await listDriverOffers(app.db, driverId, 500);
+      const now = new Date();
+      const actionable = (o: (typeof rows)[number]) =>
+        effectiveOfferStatus({ status: o.status, expiresAt: iso(o.expiresAt) }, now) === 'pending';
+      // Which offers are shown is known from the offers alone: only their jobs are read (a driver
+      // of some years holds hundreds of answered offers, and their jobs were most of this answer's cost).
+      const pendingRows = rows.filter(actionable).reverse();
+      const previousRows = rows.filter((o) => !actionable(o)).slice(0, PREVIOUS_OFFERS_SHOWN);
       const jobs = await getJobsByIds(
         app.db,
-        rows.map((o) => o.jobId),
+        [...pendingRows, ...previousRows].map((o) => o.jobId),
       );
-      const now = new Date();
-      const offers: JobOffer[] = rows.flatMap((o) => {
+      const toOffer = (o: (typeof rows)[number]): JobOffer[] => {
         const job = jobs.get(o.jobId);
         if (!job) return [];
         return [
@@ -108,12 +114,8 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
             creator: { firstName: o.creatorFirstName },
           },
         ];
-      });
-      const actionable = (o: JobOffer) => effectiveOfferStatus(o, now) === 'pending';
-      return {
-        pending: offers.filter(actionable).reverse(),
-        previous: offers.filter((o) => !actionable(o)).slice(0, PREVIOUS_OFFERS_SHOWN),
       };
+      return { pending: pendingRows.flatMap(toOffer), previous: previousRows.flatMap(toOffer) };
     },
   );
 

@@ -1,6 +1,7 @@
 import { effectiveOfferStatus, type Job, type JobLeg, type JobSlot, type PriceAdjustment } from '@dms/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 
 // Jobs with their customer, contact, legs, slots (vehicle, driver, depots, latest offer) and pending
 // request count, read in ONE statement that has PostgreSQL build each job as JSON. The list, the
@@ -207,27 +208,33 @@ function toJob(d: JobDocument): Job {
 /**
  * A reader of jobs by id, each as one JSON document: `document` is a json expression over the job
  * `j`, its customer `c` and whatever `joins` add. The ids travel as one JSON array, read back `with
- * ordinality`, so the answer keeps their order and skips ids of no job.
+ * ordinality`, so the answer keeps their order and skips ids of no job. Prepared as `name` on each
+ * connection (db/prepared.ts): planning the document was about half of what a job detail or My Jobs
+ * cost PostgreSQL (bench/NOTES.md §17).
  */
-export function documentsByIds<T>(document: string, joins = '') {
-  const before = `select ${document} as job
-  from json_array_elements_text((`;
-  const after = `)::json) with ordinality as page(id, n)
-  join jobs j on j.id = page.id
-  left join customers c on c.id = j.customer_id
-  ${joins}
-  order by page.n`;
+export function documentsByIds<T>(name: string, document: string, joins = '') {
+  const statement = preparedPerDatabase((db) =>
+    db
+      .select({ job: sql<T | string>`${sql.raw(document)}` })
+      .from(
+        sql`json_array_elements_text(${sql.placeholder('ids')}::json) with ordinality as page(id, n)
+          join jobs j on j.id = page.id
+          left join customers c on c.id = j.customer_id
+          ${sql.raw(joins)}`,
+      )
+      .orderBy(sql`page.n`)
+      .prepare(name),
+  );
   return async (db: Db, ids: readonly string[]): Promise<T[]> => {
     if (ids.length === 0) return [];
-    const result = (await db.execute(
-      sql`${sql.raw(before)}${JSON.stringify(ids)}${sql.raw(after)}`,
-    )) as unknown as { rows: { job: T | string }[] };
+    const rows = await statement(db).execute({ ids: JSON.stringify(ids) });
     // Both drivers parse a json column; a string would mean one did not.
-    return result.rows.map((r) => (typeof r.job === 'string' ? (JSON.parse(r.job) as T) : r.job));
+    return rows.map((r) => (typeof r.job === 'string' ? (JSON.parse(r.job) as T) : r.job));
   };
 }
 
 const jobDocuments = documentsByIds<JobDocument>(
+  'job_documents_by_ids',
   JOB,
   'left join customer_contacts cc on cc.id = j.contact_id',
 );
