@@ -245,17 +245,25 @@ async function pageOfJobs<I>(
 ): Promise<{ items: I; total: number; totalIsLowerBound: boolean }> {
   const statements = listStatements(db, filter);
   const values = { ...filterValues(filter), ...windowValues(filter) };
-  const [ids, [count]] = await Promise.all([
-    statements.ids.execute(values),
-    statements.count.execute({ ...values, countTo: filter.offset + JOB_LIST_COUNT_AHEAD + 1 }),
-  ]);
-  return {
-    items: await read(
-      db,
-      ids.map((r) => r.id),
-    ),
-    ...boundedTotal(Number(count?.n ?? 0), filter.offset),
-  };
+  const countMatches = async () =>
+    Number(
+      (await statements.count.execute({ ...values, countTo: filter.offset + JOB_LIST_COUNT_AHEAD + 1 }))[0]
+        ?.n ?? 0,
+    );
+  // The manager's list counts alongside its page, which is mostly full. A driver's list reads its page
+  // first: a page shorter than its limit is all there is from its offset on, so My Jobs (a few dozen
+  // of 200) needs no count, which walks every job the driver ever held.
+  const pageIds = async () => (await statements.ids.execute(values)).map((r) => r.id);
+  let ids: string[];
+  let n: number;
+  if (filter.heldBy) {
+    ids = await pageIds();
+    const wholeRest = ids.length < filter.limit && (ids.length > 0 || filter.offset === 0);
+    n = wholeRest ? filter.offset + ids.length : await countMatches();
+  } else {
+    [ids, n] = await Promise.all([pageIds(), countMatches()]);
+  }
+  return { items: await read(db, ids), ...boundedTotal(n, filter.offset) };
 }
 
 /** A page of whole jobs (a driver's lists: each is shown from its list item). */

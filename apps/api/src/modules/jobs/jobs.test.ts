@@ -702,6 +702,24 @@ describe('the list answer', () => {
     expect(mine).not.toHaveProperty('totalPrice');
   });
 
+  it("counts a driver's jobs exactly on a full page, a short one and one past the end", async () => {
+    await create({ title: `Mine ${Date.now().toString(36)}` });
+    await create({ title: `Mine again ${Date.now().toString(36)}` });
+    const page = async (query: string) =>
+      expectJson<{ items: unknown[]; total: number; totalIsLowerBound: boolean }>(
+        await t.asDriver('GET', `/api/jobs?${query}`),
+        200,
+      );
+    const all = await page('limit=200');
+    expect(all.items.length).toBeGreaterThanOrEqual(2);
+    expect(all.items.length).toBeLessThan(200);
+    expect(all.total).toBe(all.items.length);
+    const n = all.total;
+    expect(await page('limit=1')).toMatchObject({ total: n, totalIsLowerBound: false });
+    expect(await page(`limit=1&offset=${n - 1}`)).toMatchObject({ total: n, items: [expect.anything()] });
+    expect(await page(`limit=5&offset=${n + 3}`)).toMatchObject({ total: n, items: [] });
+  });
+
   it('refuses a shape it does not know', async () => {
     expect((await t.asManager('GET', '/api/jobs?shape=columns')).statusCode).toBe(400);
   });
