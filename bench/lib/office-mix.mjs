@@ -800,6 +800,13 @@ async function verify(databaseUrl, { since, writes, setup, versionsBefore }) {
 export async function removeRunRows(query, { drivers, since, keyPrefix }) {
   await query('begin');
   try {
+    // An incident put itself on the managers' attention list: left there, the next run's manager home
+    // (Lighthouse) opened on hundreds of items about incidents that no longer exist.
+    await query(
+      `delete from attention_items where kind = 'incident' and subject_id in
+        (select id from incident_reports where driver_id = any($1) and created_at >= $2)`,
+      [drivers, since],
+    );
     for (const table of [
       'fuel_logs',
       'incident_reports',
