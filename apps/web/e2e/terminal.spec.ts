@@ -493,6 +493,11 @@ test('a fuel log made while the network is down is delivered once when it return
 
 /** Clock in through the device's own API (the shift journey above covers the dialogs). */
 async function clockInViaApi(device: Page) {
+  // A retry finds the driver still on the shift the failed try started: end it first.
+  const active = await device.request.get('/api/shifts/active');
+  const open = active.ok() ? await active.json() : null;
+  if (open?.id)
+    await device.request.post(`/api/shifts/end/${open.id}`, { headers: { 'X-Requested-With': 'e2e' } });
   const vehicles = await (await device.request.get('/api/vehicles?type=company_owned&limit=50')).json();
   const questions = await (await device.request.get('/api/inspection-questions?type=pre_departure')).json();
   for (const vehicle of [...vehicles.items].reverse()) {
@@ -558,6 +563,8 @@ test('Clock Out leads into the end-of-shift inspection: required after a job, sk
   await device.setViewportSize(TABLET);
   await device.goto('/terminal/dashboard');
   await device.getByRole('button', { name: 'Clock Out' }).click();
+  // The questions load after the dialog opens: count them only once they are drawn.
+  await expect(questions.first()).toBeVisible();
   for (let i = 0; i < (await questions.count()); i++)
     await questions.nth(i).getByText('Pass', { exact: true }).click();
   await form.getByText('Confirmed: no passenger remains').click();
