@@ -121,6 +121,26 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     offset: z.number().int(),
   });
 
+/**
+ * How far past its page a long list counts its matches (ADR 38, ADR 42). Counting every match cost
+ * more than the page itself at volume; past this many, `total` is a lower bound ("1,000+").
+ */
+export const LIST_COUNT_AHEAD = 1000;
+
+/** A page of a list whose count stops at LIST_COUNT_AHEAD past the page: `totalIsLowerBound` when it did. */
+export const boundedPageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({ totalIsLowerBound: z.boolean() });
+
+/** "240", or "1,000+" when the count stopped at its bound. */
+export function countText(total: number, isLowerBound: boolean): string {
+  return `${total.toLocaleString('en')}${isLowerBound ? '+' : ''}`;
+}
+
+/** The pages a pager offers: those counted, and one more when the count stopped short of the end. */
+export function pageCount(total: number, pageSize: number, isLowerBound: boolean): number {
+  return Math.ceil(total / pageSize) + (isLowerBound ? 1 : 0);
+}
+
 /** Query of searchable lists. */
 export const ListQuerySchema = z.object({
   search: lineText(100).optional(),

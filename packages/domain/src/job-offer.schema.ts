@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, optionalText } from './fields';
+import { countText, optionalId, optionalText } from './fields';
 import { DriverJobSchema, JOB_OFFER_STATUSES, JobCustomerSchema, type JobOfferStatus } from './job.schema';
 
 // Job offers and job requests: the driver's answers and the manager's side of the cycle
@@ -171,6 +171,8 @@ export function slotsAvailableText(n: number): string {
 }
 
 /** 'Found N jobs with available driver positions' (spec 2 §2.5). */
-export function availableJobsSummary(n: number): string {
-  return `Found ${n} ${n === 1 ? 'job' : 'jobs'} with available driver positions`;
+export function availableJobsSummary(n: number, isLowerBound = false): string {
+  // A count stopped at its bound (ADR 42) reads "Found 1,000+ jobs …".
+  const count = isLowerBound ? countText(n, true) : String(n);
+  return `Found ${count} ${n === 1 && !isLowerBound ? 'job' : 'jobs'} with available driver positions`;
 }

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { CUSTOMER_TYPES } from './customer.schema';
 import { JOB_LIST_PERIODS } from './dates';
 import {
+  boundedPageOf,
   currencyCode,
+  LIST_COUNT_AHEAD,
   ListQuerySchema,
   optionalEmail,
   optionalId,
   optionalPhone,
   optionalText,
-  pageOf,
 } from './fields';
 import { optionalVersion } from './fleet.schema';
 import { ADJUSTMENT_TYPES, DEFAULT_CURRENCY, DEFAULT_TAX_RATE, TAX_MODES } from './pricing';
@@ -460,15 +461,11 @@ export const JobSummarySchema = JobSchema.pick({
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 
-/**
- * How far past its page the job list counts matching jobs (ADR 38). Counting every match cost more
- * than the page itself at volume; past this many, `total` is a lower bound ("1,000+ jobs").
- */
-export const JOB_LIST_COUNT_AHEAD = 1000;
+/** How far past its page the job list counts matching jobs (ADR 38). */
+export const JOB_LIST_COUNT_AHEAD = LIST_COUNT_AHEAD;
 
 /** A page of the job list: `totalIsLowerBound` when more jobs match than were counted (ADR 38). */
-export const jobPageOf = <T extends z.ZodType>(item: T) =>
-  pageOf(item).extend({ totalIsLowerBound: z.boolean() });
+export const jobPageOf = boundedPageOf;
 
 /** A vehicle or driver of this job already on another job whose time overlaps (a warning, not a refusal). */
 export const JobClashSchema = z.object({

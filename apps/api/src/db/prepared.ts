@@ -17,3 +17,30 @@ export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
     return statement;
   };
 }
+
+/**
+ * A list's statements for each shape of its filter (which filters are set), built once a database
+ * handle and shape and prepared by name: the filters' values go in as placeholders, so a page costs
+ * neither Drizzle's building nor PostgreSQL's parsing and planning (bench/NOTES.md §16, §18). `build`
+ * must name its statements after the shape.
+ */
+export function preparedPerShape<F, T>(
+  shapeOf: (filter: F) => string,
+  build: (db: Db, filter: F, shape: string) => T,
+): (db: Db, filter: F) => T {
+  const built = new WeakMap<Db, Map<string, T>>();
+  return (db, filter) => {
+    const shape = shapeOf(filter);
+    let byShape = built.get(db);
+    if (!byShape) {
+      byShape = new Map();
+      built.set(db, byShape);
+    }
+    let statements = byShape.get(shape);
+    if (!statements) {
+      statements = build(db, filter, shape);
+      byShape.set(shape, statements);
+    }
+    return statements;
+  };
+}

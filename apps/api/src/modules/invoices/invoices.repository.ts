@@ -23,15 +23,20 @@ import {
   desc,
   eq,
   gte,
+  ilike,
   inArray,
   isNull,
   lte,
   ne,
+  or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { boundedCountQuery, pageWithBoundedTotal } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared';
 import {
   customers,
   type InvoiceRow,
@@ -44,7 +49,7 @@ import {
   jobs,
   users,
 } from '../../db/schema';
-import { anyContains, qualified } from '../../db/sql-helpers';
+import { containsPattern, qualified } from '../../db/sql-helpers';
 import type { ExportInvoice, ExportPayment, OpenBalance } from './invoice-exports';
 
 // The invoices module's SQL. Amounts cross this file as integer cents on our side and numeric text
@@ -339,7 +344,7 @@ async function refreshAmountPaid(tx: Db, invoiceId: string): Promise<void> {
 // ---- reading
 
 /** The list's status, worked out in SQL from the state, the payments and the operator's today (mirrors invoiceStatus). */
-export function statusSql(today: string): SQL<InvoiceStatus> {
+export function statusSql(today: string | Placeholder): SQL<InvoiceStatus> {
   return sql<InvoiceStatus>`case
     when ${invoices.state} <> 'issued' then ${invoices.state}::text
     when ${invoices.total} - ${invoices.amountPaid} <= 0 then 'paid'
@@ -350,7 +355,7 @@ export function statusSql(today: string): SQL<InvoiceStatus> {
 
 const credit = alias(invoices, 'credit_of');
 
-function summaryColumns(today: string) {
+function summaryColumns(today: string | Placeholder) {
   return {
     id: invoices.id,
     kind: invoices.kind,
@@ -382,7 +387,7 @@ function summaryColumns(today: string) {
 
 type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-function selectSummaries(db: Db, today: string) {
+function selectSummaries(db: Db, today: string | Placeholder) {
   return db
     .select(summaryColumns(today))
     .from(invoices)
@@ -425,29 +430,89 @@ export interface InvoiceFilter {
   timeZone: string;
 }
 
+/** Which filters a page has: the key of its prepared statements. */
+function shapeOf(f: InvoiceFilter): string {
+  const parts = {
+    search: f.search,
+    status: f.status,
+    kind: f.kind,
+    customer: f.customerId,
+    job: f.jobId,
+    from: f.from,
+    to: f.to,
+  };
+  return (
+    Object.entries(parts)
+      .filter(([, v]) => v)
+      .map(([k]) => k)
+      .join('_') || 'all'
+  );
+}
+
+function valuesOf(f: InvoiceFilter) {
+  return {
+    pattern: f.search ? containsPattern(f.search) : undefined,
+    status: f.status,
+    kind: f.kind,
+    customerId: f.customerId,
+    jobId: f.jobId,
+    from: f.from,
+    to: f.to,
+    today: f.today,
+    limit: f.limit,
+    offset: f.offset,
+  };
+}
+
+const placeholder = (name: keyof ReturnType<typeof valuesOf>) => sql.placeholder(name);
+
+// The list's page and bounded count (ADR 42) for each shape of filter, prepared by name: building
+// them and planning them again cost more than the page's reading (bench/NOTES.md §18).
+const listStatements = preparedPerShape(shapeOf, (db, f: InvoiceFilter, shape) => {
+  const today = placeholder('today');
+  const pattern = placeholder('pattern');
+  const where = and(
+    f.status ? sql`${statusSql(today)} = ${placeholder('status')}` : undefined,
+    f.kind ? eq(invoices.kind, placeholder('kind')) : undefined,
+    f.customerId ? eq(invoices.customerId, placeholder('customerId')) : undefined,
+    f.jobId ? eq(invoices.jobId, placeholder('jobId')) : undefined,
+    f.from ? gte(invoices.listDate, placeholder('from')) : undefined,
+    f.to ? lte(invoices.listDate, placeholder('to')) : undefined,
+    f.search
+      ? or(
+          ilike(invoices.number, pattern),
+          ilike(invoices.customerName, pattern),
+          ilike(invoices.jobNumber, pattern),
+        )
+      : undefined,
+  );
+  return {
+    page: selectSummaries(db, today)
+      .where(where)
+      .orderBy(desc(invoices.listDate), desc(invoices.createdAt))
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(`invoice_page_${shape}`),
+    count: boundedCountQuery(
+      db,
+      db.select({ one: sql`1` }).from(invoices).where(where).limit(sql.placeholder('countTo')).as('matches'),
+    ).prepare(`invoice_page_count_${shape}`),
+  };
+});
+
+/** A page of invoices, newest first, with its total counted no further than a bound past the page. */
 export async function listInvoices(
   db: Db,
   f: InvoiceFilter,
-): Promise<{ items: InvoiceSummary[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [
-    f.status ? sql`${statusSql(f.today)} = ${f.status}` : undefined,
-    f.kind ? eq(invoices.kind, f.kind) : undefined,
-    f.customerId ? eq(invoices.customerId, f.customerId) : undefined,
-    f.jobId ? eq(invoices.jobId, f.jobId) : undefined,
-    f.from ? gte(invoices.listDate, f.from) : undefined,
-    f.to ? lte(invoices.listDate, f.to) : undefined,
-    anyContains(f.search, [invoices.number, invoices.customerName, invoices.jobNumber]),
-  ];
-  const where = and(...conditions.filter(Boolean));
-  const [rows, [count]] = await Promise.all([
-    selectSummaries(db, f.today)
-      .where(where)
-      .orderBy(desc(invoices.listDate), desc(invoices.createdAt))
-      .limit(f.limit)
-      .offset(f.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where),
-  ]);
-  return { items: rows.map(toSummary), total: Number(count?.n ?? 0) };
+): Promise<{ items: InvoiceSummary[]; total: number; totalIsLowerBound: boolean }> {
+  const statements = listStatements(db, f);
+  const values = valuesOf(f);
+  const page = await pageWithBoundedTotal(
+    f,
+    () => statements.page.execute(values),
+    async (countTo) => Number((await statements.count.execute({ ...values, countTo }))[0]?.n ?? 0),
+  );
+  return { ...page, items: page.items.map(toSummary) };
 }
 
 export async function getInvoiceSummaries(

@@ -2,6 +2,7 @@ import {
   AgedReceivablesSchema,
   BulkInvoiceInputSchema,
   BulkInvoiceResultSchema,
+  boundedPageOf,
   CreateInvoiceInputSchema,
   centsOf,
   dateInZone,
@@ -16,7 +17,6 @@ import {
   JobInvoicesSchema,
   MessageSchema,
   PaymentInputSchema,
-  pageOf,
   ReasonInputSchema,
   UpdateInvoiceInputSchema,
 } from '@dms/domain';
@@ -87,7 +87,7 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Invoices and credit notes, newest first; q searches number, customer and job number',
         querystring: InvoiceListQuerySchema,
-        response: { 200: pageOf(InvoiceSummarySchema) },
+        response: { 200: boundedPageOf(InvoiceSummarySchema) },
       },
     },
     async (request) => {

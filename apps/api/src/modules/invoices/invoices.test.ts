@@ -377,8 +377,22 @@ describe('invoices', () => {
     const page = (
       await t.asManager('GET', `/api/invoices?customerId=${customer.id}&limit=2&offset=0`)
     ).json();
-    expect(page).toMatchObject({ total: 4, limit: 2, offset: 0 });
+    expect(page).toMatchObject({ total: 4, limit: 2, offset: 0, totalIsLowerBound: false });
     expect(page.items).toHaveLength(2);
+    // The last page holds the rest and says the same total; past the end, the count still does.
+    const rest = (
+      await t.asManager('GET', `/api/invoices?customerId=${customer.id}&limit=3&offset=2`)
+    ).json();
+    expect(rest).toMatchObject({ total: 4, totalIsLowerBound: false });
+    expect(rest.items).toHaveLength(2);
+    expect(
+      (await t.asManager('GET', `/api/invoices?customerId=${customer.id}&limit=2&offset=10`)).json(),
+    ).toMatchObject({ items: [], total: 4 });
+    // The issued one is found by its status, worked out against today.
+    const issuedOnly = (
+      await t.asManager('GET', `/api/invoices?customerId=${customer.id}&status=issued`)
+    ).json();
+    expect(issuedOnly.items.map((i: { id: string }) => i.id)).toEqual([one.id]);
     const byNumber = (await t.asManager('GET', `/api/invoices?q=${one.number}`)).json();
     expect(byNumber.items.map((i: { id: string }) => i.id)).toEqual([one.id]);
     expect((await t.asManager('GET', '/api/invoices?q=J-77777')).json().total).toBe(1);

@@ -2,6 +2,7 @@ import {
   AnswerOfferInputSchema,
   AvailableJobSchema,
   AvailableJobsQuerySchema,
+  boundedPageOf,
   CreateOfferInputSchema,
   DecideRequestInputSchema,
   dateInZone,
@@ -14,7 +15,6 @@ import {
   JobStaffingSchema,
   MessageSchema,
   PendingOfferCountSchema,
-  pageOf,
 } from '@dms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -206,7 +206,7 @@ export async function jobOffersRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Published jobs, today or later, with open driver positions the driver does not hold',
         querystring: AvailableJobsQuerySchema,
-        response: { 200: pageOf(AvailableJobSchema) },
+        response: { 200: boundedPageOf(AvailableJobSchema) },
       },
     },
     async (request) => {

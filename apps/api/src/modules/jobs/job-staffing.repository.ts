@@ -1,5 +1,6 @@
 import type { Job, JobStatus } from '@dms/domain';
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { boundedCountQuery, pageWithBoundedTotal } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
 import { jobs, jobVehicles } from '../../db/schema';
 import { qualified } from '../../db/sql-helpers';
@@ -100,7 +101,7 @@ export async function listAvailableJobs(
     /** The driver's licence (issue 26): only jobs with an open slot it lets them take are listed. */
     qualification?: { coveredClasses: string[]; licenceExpiry: string | null };
   },
-): Promise<{ items: { job: Job; openSlots: number }[]; total: number }> {
+): Promise<{ items: { job: Job; openSlots: number }[]; total: number; totalIsLowerBound: boolean }> {
   const q = filter.qualification;
   const condition = and(
     inArray(jobs.status, [...STAFFING_STATUSES]),
@@ -111,10 +112,21 @@ export async function listAvailableJobs(
       : undefined,
     sql`not exists (select 1 from job_vehicles h where h.job_id = ${qualified(jobs.id)} and h.driver_id = ${filter.driverId})`,
   );
-  const [ids, total] = await Promise.all([
-    pageOfJobIds(db, condition, filter, false),
-    db.$count(jobs, condition),
-  ]);
+  // Counted only when the page is full, and then no further than a bound past it (ADR 42): a driver
+  // at a large operator could request thousands of coming jobs, and reads a page of 20.
+  const { items: ids, ...total } = await pageWithBoundedTotal(
+    filter,
+    () => pageOfJobIds(db, condition, filter, false),
+    async (countTo) => {
+      const matches = db
+        .select({ one: sql`1` })
+        .from(jobs)
+        .where(condition)
+        .limit(sql.placeholder('countTo'));
+      const [row] = await boundedCountQuery(db, matches.as('matches')).execute({ countTo });
+      return Number(row?.n ?? 0);
+    },
+  );
   const list = await jobsByIds(db, ids);
   // Only the slots this driver could take count: the others the allocation check would refuse them.
   const open = q ? await countQualifiedOpenSlots(db, ids, q.coveredClasses) : null;
@@ -125,7 +137,7 @@ export async function listAvailableJobs(
         ? (open.get(job.id) ?? 0)
         : job.vehicles.filter((s) => s.vehicleId && !s.driverId).length,
     })),
-    total,
+    ...total,
   };
 }
 

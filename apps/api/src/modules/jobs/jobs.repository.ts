@@ -1,6 +1,8 @@
-import { type DriverJob, JOB_LIST_COUNT_AHEAD, type Job, type JobStatus } from '@dms/domain';
+import type { DriverJob, Job, JobStatus } from '@dms/domain';
 import { and, eq, exists, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { boundedCountQuery, boundedTotal, countToFor, pageWithBoundedTotal } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared';
 import { customers, jobLegs, jobRequirements, jobs, jobVehicles, users } from '../../db/schema';
 import { containsPattern, qualified } from '../../db/sql-helpers';
 import { jobsByIds } from './job-documents.repository';
@@ -105,8 +107,7 @@ function filterValues(filter: JobFilter) {
 
 /** Which filters a page has: the key of its prepared statements. */
 function shapeOf(filter: JobFilter): string {
-  const { pattern, ...values } = filterValues(filter);
-  const present = Object.entries({ ...values, search: pattern, quote: filter.quote })
+  const present = Object.entries({ ...filterValues(filter), quote: filter.quote })
     .filter(([, v]) => v)
     .map(([k]) => k);
   return present.join('_') || 'all';
@@ -192,51 +193,24 @@ export async function pageOfJobIds(
 }
 
 /**
- * How many jobs match, counted no further than JOB_LIST_COUNT_AHEAD past the page (ADR 38): counting
- * every match of a broad filter cost more than the page itself. Past the bound the total is the bound,
- * flagged as a lower bound, and the pages up to it are known.
+ * How many jobs match, counted no further than LIST_COUNT_AHEAD past the page (ADR 38): counting
+ * every match of a broad filter cost more than the page itself.
  */
-function boundedCountQuery(db: Db, condition: SQL | undefined) {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(jobs)
-    .where(condition)
-    .limit(sql.placeholder('countTo'))
-    .as('matches');
-  return db.select({ n: sql<number>`count(*)::int` }).from(matches);
-}
+const countQuery = (db: Db, condition: SQL | undefined) =>
+  boundedCountQuery(
+    db,
+    db.select({ one: sql`1` }).from(jobs).where(condition).limit(sql.placeholder('countTo')).as('matches'),
+  );
 
-function boundedTotal(n: number, offset: number): { total: number; totalIsLowerBound: boolean } {
-  const bound = offset + JOB_LIST_COUNT_AHEAD;
-  return n > bound ? { total: bound, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
-}
-
-// The list's two statements for each shape of filter, built once a database handle and prepared by
-// name on each connection: building them with Drizzle cost the server more than PostgreSQL's
-// planning they save (bench/NOTES.md §16).
-function listStatements(db: Db, filter: JobFilter) {
-  const shape = shapeOf(filter);
-  let byShape = listStatementCache.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    listStatementCache.set(db, byShape);
-  }
-  let statements = byShape.get(shape);
-  if (!statements) {
-    const condition = jobWhere(db, filter);
-    statements = {
-      ids: pageIdsQuery(db, condition, true).prepare(`job_page_ids_${shape}`),
-      count: boundedCountQuery(db, condition).prepare(`job_page_count_${shape}`),
-    };
-    byShape.set(shape, statements);
-  }
-  return statements;
-}
-type ListStatements = {
-  ids: ReturnType<ReturnType<typeof pageIdsQuery>['prepare']>;
-  count: ReturnType<ReturnType<typeof boundedCountQuery>['prepare']>;
-};
-const listStatementCache = new WeakMap<Db, Map<string, ListStatements>>();
+// The list's two statements for each shape of filter, prepared by name: building them with Drizzle
+// cost the server more than PostgreSQL's planning they save (bench/NOTES.md §16).
+const listStatements = preparedPerShape(shapeOf, (db, filter: JobFilter, shape) => {
+  const condition = jobWhere(db, filter);
+  return {
+    ids: pageIdsQuery(db, condition, true).prepare(`job_page_ids_${shape}`),
+    count: countQuery(db, condition).prepare(`job_page_count_${shape}`),
+  };
+});
 
 async function pageOfJobs<I>(
   db: Db,
@@ -245,24 +219,16 @@ async function pageOfJobs<I>(
 ): Promise<{ items: I; total: number; totalIsLowerBound: boolean }> {
   const statements = listStatements(db, filter);
   const values = { ...filterValues(filter), ...windowValues(filter) };
-  const countMatches = async () =>
-    Number(
-      (await statements.count.execute({ ...values, countTo: filter.offset + JOB_LIST_COUNT_AHEAD + 1 }))[0]
-        ?.n ?? 0,
-    );
-  // The manager's list counts alongside its page, which is mostly full. A driver's list reads its page
-  // first: a page shorter than its limit is all there is from its offset on, so My Jobs (a few dozen
-  // of 200) needs no count, which walks every job the driver ever held.
+  const countMatches = async (countTo: number) =>
+    Number((await statements.count.execute({ ...values, countTo }))[0]?.n ?? 0);
   const pageIds = async () => (await statements.ids.execute(values)).map((r) => r.id);
-  let ids: string[];
-  let n: number;
+  // A driver's list reads its page first: My Jobs (a few dozen of 200) then needs no count, which
+  // walks every job the driver ever held. The manager's page is mostly full: it counts alongside.
   if (filter.heldBy) {
-    ids = await pageIds();
-    const wholeRest = ids.length < filter.limit && (ids.length > 0 || filter.offset === 0);
-    n = wholeRest ? filter.offset + ids.length : await countMatches();
-  } else {
-    [ids, n] = await Promise.all([pageIds(), countMatches()]);
+    const page = await pageWithBoundedTotal(filter, pageIds, countMatches);
+    return { ...page, items: await read(db, page.items) };
   }
+  const [ids, n] = await Promise.all([pageIds(), countMatches(countToFor(filter.offset))]);
   return { items: await read(db, ids), ...boundedTotal(n, filter.offset) };
 }
 

@@ -1,6 +1,8 @@
 import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
+import { boundedCountQuery, pageWithBoundedTotal } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared';
 import {
   emergencyAlerts,
   emergencyTypes,
@@ -17,8 +19,9 @@ import {
 import { containsPattern } from '../../db/sql-helpers';
 
 // The drivers' forms as the office reads them (spec 2 §2.6, §7.4): one page at a time, newest first,
-// within dates of the operator's calendar. Every list reads its page and its count in two queries
-// plus, for inspections, one for the question texts.
+// within dates of the operator's calendar. Every list reads its page, then, when the page is full, its
+// count bounded past the page (ADR 42), through statements prepared by name for each shape of filter;
+// the question texts of inspections are read for the page's detail.
 
 export interface FormFilter {
   /** Dates of the operator's calendar (YYYY-MM-DD), both included. */
@@ -78,39 +81,96 @@ const vehicleName = sql<
   string | null
 >`nullif(concat_ws(' · ', ${vehicles.registrationNumber}, ${vehicles.nickname}), '')`;
 
-function window(dateColumn: AnyPgColumn, idColumn: AnyPgColumn, filter: FormFilter): SQL[] {
-  const conditions: SQL[] = [];
+const placeholder = (name: keyof ReturnType<typeof valuesOf>) => sql.placeholder(name);
+
+/** Which parts of a filter are set: the key of a list's prepared statements. */
+function shapeOf(filter: FormFilter): string {
+  const parts = {
+    from: filter.from,
+    to: filter.to,
+    search: filter.search,
+    status: filter.status,
+    before: filter.before,
+    answers: filter.withAnswers,
+  };
+  return (
+    Object.entries(parts)
+      .filter(([, v]) => v)
+      .map(([k]) => k)
+      .join('_') || 'all'
+  );
+}
+
+/** A filter's values, for the placeholders of its statements. */
+function valuesOf(filter: FormFilter) {
+  return {
+    from: filter.from,
+    to: filter.to,
+    timeZone: filter.timeZone,
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+    status: filter.status,
+    beforeAt: filter.before?.at,
+    beforeId: filter.before?.id,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+}
+
+/** The filter as SQL whose values are placeholders: one text per shape of filter. */
+function whereOf(
+  dateColumn: AnyPgColumn,
+  idColumn: AnyPgColumn,
+  filter: FormFilter,
+  more: (SQL | undefined)[] = [],
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [...more];
   // The operator's day: midnight to midnight in APP_TIMEZONE.
   if (filter.from)
-    conditions.push(sql`${dateColumn} >= (${filter.from}::date)::timestamp at time zone ${filter.timeZone}`);
-  if (filter.to)
-    conditions.push(sql`${dateColumn} < (${filter.to}::date + 1)::timestamp at time zone ${filter.timeZone}`);
-  if (filter.search) {
-    const pattern = containsPattern(filter.search);
     conditions.push(
-      or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(driverName, pattern))!,
+      sql`${dateColumn} >= (${placeholder('from')}::date)::timestamp at time zone ${placeholder('timeZone')}`,
+    );
+  if (filter.to)
+    conditions.push(
+      sql`${dateColumn} < (${placeholder('to')}::date + 1)::timestamp at time zone ${placeholder('timeZone')}`,
+    );
+  if (filter.search) {
+    const pattern = placeholder('pattern');
+    conditions.push(
+      or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(driverName, pattern)),
     );
   }
   if (filter.before) {
     conditions.push(
       or(
-        lt(dateColumn, filter.before.at),
-        and(eq(dateColumn, filter.before.at), lt(idColumn, filter.before.id)),
-      )!,
+        lt(dateColumn, placeholder('beforeAt')),
+        and(eq(dateColumn, placeholder('beforeAt')), lt(idColumn, placeholder('beforeId'))),
+      ),
     );
   }
-  return conditions;
+  return and(...conditions);
 }
 
-async function page<R>(
-  rows: Promise<R[]>,
-  count: Promise<{ n: number }[]>,
-): Promise<{ items: R[]; total: number }> {
-  const [items, [c]] = await Promise.all([rows, count]);
-  return { items, total: Number(c?.n ?? 0) };
+/** The bounded count of a list's matches (ADR 42); the driver is joined only when searched by. */
+function countOf(db: Db, table: PgTable, driverId: AnyPgColumn, where: SQL | undefined, filter: FormFilter) {
+  const from = db.select({ one: sql`1` }).from(table);
+  const joined = filter.search ? from.leftJoin(users, eq(users.id, driverId)) : from;
+  return boundedCountQuery(db, joined.where(where).limit(sql.placeholder('countTo')).as('matches'));
 }
 
-const countAll = sql<number>`count(*)::int`;
+interface FormStatements<R> {
+  page: { execute: (values: Record<string, unknown>) => Promise<R[]> };
+  count: { execute: (values: Record<string, unknown>) => Promise<{ n: number }[]> };
+}
+
+/** One page of a list through its prepared statements, with its total counted only when needed. */
+function formPage<R>(statements: FormStatements<R>, filter: FormFilter) {
+  const values = valuesOf(filter);
+  return pageWithBoundedTotal(
+    filter,
+    () => statements.page.execute(values),
+    async (countTo) => Number((await statements.count.execute({ ...values, countTo }))[0]?.n ?? 0),
+  );
+}
 
 /** One inspection's answers, or undefined when there is no such inspection. */
 export async function inspectionAnswers(
@@ -137,13 +197,13 @@ export async function questionTexts(db: Db, ids: readonly string[]) {
   return new Map(rows.map((r) => [r.id, { question: r.question, category: r.category }]));
 }
 
-export async function listPreDeparture(db: Db, filter: FormFilter) {
+const preDepartureStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
   const t = preDepartureInspections;
-  const conditions = window(t.inspectionDate, t.id, filter);
-  if (filter.status) conditions.push(eq(t.overallStatus, filter.status));
-  const where = conditions.length ? and(...conditions) : undefined;
-  return page(
-    db
+  const where = whereOf(t.inspectionDate, t.id, filter, [
+    filter.status ? eq(t.overallStatus, placeholder('status')) : undefined,
+  ]);
+  return {
+    page: db
       .select({
         id: t.id,
         at: t.inspectionDate,
@@ -166,19 +226,23 @@ export async function listPreDeparture(db: Db, filter: FormFilter) {
       .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy))
       .where(where)
       .orderBy(desc(t.inspectionDate), desc(t.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: countAll }).from(t).leftJoin(users, eq(users.id, t.driverId)).where(where),
-  );
-}
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(`report_pre_departure_${shape}`),
+    count: countOf(db, t, t.driverId, where, filter).prepare(`report_pre_departure_count_${shape}`),
+  };
+});
 
-export async function listEndOfShift(db: Db, filter: FormFilter) {
+export const listPreDeparture = (db: Db, filter: FormFilter) =>
+  formPage(preDepartureStatements(db, filter), filter);
+
+const endOfShiftStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
   const t = endOfShiftInspections;
-  const conditions = window(t.inspectionDate, t.id, filter);
-  if (filter.status) conditions.push(eq(t.overallStatus, filter.status));
-  const where = conditions.length ? and(...conditions) : undefined;
-  return page(
-    db
+  const where = whereOf(t.inspectionDate, t.id, filter, [
+    filter.status ? eq(t.overallStatus, placeholder('status')) : undefined,
+  ]);
+  return {
+    page: db
       .select({
         id: t.id,
         at: t.inspectionDate,
@@ -206,18 +270,21 @@ export async function listEndOfShift(db: Db, filter: FormFilter) {
       .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy))
       .where(where)
       .orderBy(desc(t.inspectionDate), desc(t.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: countAll }).from(t).leftJoin(users, eq(users.id, t.driverId)).where(where),
-  );
-}
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(`report_end_of_shift_${shape}`),
+    count: countOf(db, t, t.driverId, where, filter).prepare(`report_end_of_shift_count_${shape}`),
+  };
+});
 
-export async function listFuelLogs(db: Db, filter: FormFilter) {
+export const listEndOfShift = (db: Db, filter: FormFilter) =>
+  formPage(endOfShiftStatements(db, filter), filter);
+
+const fuelLogsStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
   const t = fuelLogs;
-  const conditions = window(t.fuelDate, t.id, filter);
-  const where = conditions.length ? and(...conditions) : undefined;
-  return page(
-    db
+  const where = whereOf(t.fuelDate, t.id, filter);
+  return {
+    page: db
       .select({
         id: t.id,
         at: t.fuelDate,
@@ -237,19 +304,22 @@ export async function listFuelLogs(db: Db, filter: FormFilter) {
       .leftJoin(vehicles, eq(vehicles.id, t.vehicleId))
       .where(where)
       .orderBy(desc(t.fuelDate), desc(t.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: countAll }).from(t).leftJoin(users, eq(users.id, t.driverId)).where(where),
-  );
-}
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(`report_fuel_logs_${shape}`),
+    count: countOf(db, t, t.driverId, where, filter).prepare(`report_fuel_logs_count_${shape}`),
+  };
+});
 
-export async function listEmergencies(db: Db, filter: FormFilter) {
+export const listFuelLogs = (db: Db, filter: FormFilter) => formPage(fuelLogsStatements(db, filter), filter);
+
+const emergenciesStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
   const t = emergencyAlerts;
-  const conditions = window(t.alertDate, t.id, filter);
-  if (filter.status) conditions.push(eq(t.status, filter.status));
-  const where = conditions.length ? and(...conditions) : undefined;
-  return page(
-    db
+  const where = whereOf(t.alertDate, t.id, filter, [
+    filter.status ? eq(t.status, placeholder('status')) : undefined,
+  ]);
+  return {
+    page: db
       .select({
         id: t.id,
         at: t.alertDate,
@@ -272,19 +342,23 @@ export async function listEmergencies(db: Db, filter: FormFilter) {
       .leftJoin(reviewer, eq(reviewer.id, t.resolvedBy))
       .where(where)
       .orderBy(desc(t.alertDate), desc(t.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: countAll }).from(t).leftJoin(users, eq(users.id, t.driverId)).where(where),
-  );
-}
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(`report_emergencies_${shape}`),
+    count: countOf(db, t, t.driverId, where, filter).prepare(`report_emergencies_count_${shape}`),
+  };
+});
 
-export async function listIncidents(db: Db, filter: FormFilter) {
+export const listEmergencies = (db: Db, filter: FormFilter) =>
+  formPage(emergenciesStatements(db, filter), filter);
+
+const incidentsStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
   const t = incidentReports;
-  const conditions = window(t.incidentDate, t.id, filter);
-  if (filter.status) conditions.push(eq(t.status, filter.status));
-  const where = conditions.length ? and(...conditions) : undefined;
-  return page(
-    db
+  const where = whereOf(t.incidentDate, t.id, filter, [
+    filter.status ? eq(t.status, placeholder('status')) : undefined,
+  ]);
+  return {
+    page: db
       .select({
         id: t.id,
         at: t.incidentDate,
@@ -310,23 +384,25 @@ export async function listIncidents(db: Db, filter: FormFilter) {
       .leftJoin(reviewer, eq(reviewer.id, t.reviewedBy))
       .where(where)
       .orderBy(desc(t.incidentDate), desc(t.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: countAll }).from(t).leftJoin(users, eq(users.id, t.driverId)).where(where),
-  );
-}
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(`report_incidents_${shape}`),
+    count: countOf(db, t, t.driverId, where, filter).prepare(`report_incidents_count_${shape}`),
+  };
+});
+
+export const listIncidents = (db: Db, filter: FormFilter) =>
+  formPage(incidentsStatements(db, filter), filter);
 
 // ---- review
 
 // ---- shifts ended without their end-of-shift inspection (ADR 27)
 
 /** Shifts marked skipped, newest first, ended within the operator's dates; searched by driver. */
-export async function listSkippedEndOfShift(db: Db, filter: FormFilter) {
-  const conditions = window(shifts.endTime, shifts.id, filter);
-  conditions.push(eq(shifts.endOfShiftSkipped, true));
-  const where = and(...conditions);
-  return page(
-    db
+const skippedEndOfShiftStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
+  const where = whereOf(shifts.endTime, shifts.id, filter, [eq(shifts.endOfShiftSkipped, true)]);
+  return {
+    page: db
       .select({
         id: shifts.id,
         driverId: shifts.driverId,
@@ -340,8 +416,14 @@ export async function listSkippedEndOfShift(db: Db, filter: FormFilter) {
       .leftJoin(vehicles, eq(vehicles.id, shifts.vehicleId))
       .where(where)
       .orderBy(desc(shifts.endTime), desc(shifts.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: countAll }).from(shifts).leftJoin(users, eq(users.id, shifts.driverId)).where(where),
-  );
-}
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(`report_skipped_end_of_shift_${shape}`),
+    count: countOf(db, shifts, shifts.driverId, where, filter).prepare(
+      `report_skipped_end_of_shift_count_${shape}`,
+    ),
+  };
+});
+
+export const listSkippedEndOfShift = (db: Db, filter: FormFilter) =>
+  formPage(skippedEndOfShiftStatements(db, filter), filter);

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  boundedPageOf,
   CLEAR_OF_BUS_LABELS,
   type ClearOfBusAnswer,
   canMoveIncident,
@@ -15,7 +16,6 @@ import {
   InspectionAnswersSchema,
   MessageSchema,
   PreDepartureReportSchema,
-  pageOf,
   REPORT_TABS,
   REVIEW_STEP_BACK,
   type ReportAnswer,
@@ -351,20 +351,22 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: `${wordsOf(tab.replace('-', '_'))}: one page, newest first; from/to are operator dates; search matches the driver`,
           querystring: ReportQuerySchema,
-          response: { 200: pageOf(schema) },
+          response: { 200: boundedPageOf(schema) },
         },
       },
       async (request) => {
         const q = request.query;
         const page = await listPage(q, (w) =>
-          (def.list as (db: Database, f: FormFilter) => Promise<{ items: unknown[]; total: number }>)(
-            app.db,
-            {
-              ...filterOf(q),
-              limit: w.limit,
-              offset: w.offset,
-            },
-          ),
+          (
+            def.list as (
+              db: Database,
+              f: FormFilter,
+            ) => Promise<{ items: unknown[]; total: number; totalIsLowerBound: boolean }>
+          )(app.db, {
+            ...filterOf(q),
+            limit: w.limit,
+            offset: w.offset,
+          }),
         );
         const shaped = await (def.shape as (db: Database, rows: unknown[]) => Promise<object[]>)(
           app.db,
@@ -388,7 +390,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Shifts that ended without the end-of-shift inspection (allowed only without a job, ADR 27): one page, newest first',
         querystring: ReportQuerySchema,
-        response: { 200: pageOf(SkippedEndOfShiftSchema) },
+        response: { 200: boundedPageOf(SkippedEndOfShiftSchema) },
       },
     },
     async (request) => {

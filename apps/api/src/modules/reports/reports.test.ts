@@ -1,4 +1,4 @@
-import { addDays, dateInZone, REVIEW_STEP_BACK } from '@dms/domain';
+import { addDays, dateInZone, LIST_COUNT_AHEAD, REVIEW_STEP_BACK } from '@dms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuelLogs, incidentReports, inspectionTemplateQuestions, shifts } from '../../db/schema';
@@ -304,6 +304,58 @@ describe('review', () => {
       typeName: 'Breakdown',
       resolutionNotes: 'Tow arrived',
     });
+  });
+});
+
+describe('bounded totals', () => {
+  it('count a tab only up to a bound past the page, say so, and count exactly near the end or when narrowed', async () => {
+    const { driver } = await driverOnShift('Counted');
+    const [shift] = await t.db.select().from(shifts).where(eq(shifts.driverId, driver.id));
+    const many = LIST_COUNT_AHEAD + 5;
+    const base = Date.UTC(2026, 5, 15, 0, 0);
+    await t.db.insert(fuelLogs).values(
+      Array.from({ length: many }, (_, i) => ({
+        driverId: driver.id,
+        vehicleId: bus.id,
+        shiftId: shift!.id,
+        // A log an hour, the newest at noon in Sydney on 15 June 2026.
+        fuelDate: new Date(base + 2 * 3_600_000 - i * 3_600_000),
+        odometerReading: 200_000 + i,
+        litersAdded: 40,
+        fuelType: 'Diesel',
+      })),
+    );
+    type Page = { items: { id: string }[]; total: number; totalIsLowerBound: boolean; offset: number };
+    const list = async (query: string) =>
+      expectJson<Page>(await t.asManager('GET', `/api/fuel-logs?search=counted&${query}`), 200);
+
+    const first = await list('limit=50');
+    expect(first).toMatchObject({ total: LIST_COUNT_AHEAD, totalIsLowerBound: true });
+    expect(first.items).toHaveLength(50);
+    // Further on the count looks as far past the page: it reaches the end and is exact.
+    expect(await list('limit=50&offset=50')).toMatchObject({ total: many, totalIsLowerBound: false });
+    const last = await list(`limit=50&offset=${LIST_COUNT_AHEAD}`);
+    expect(last).toMatchObject({ total: many, totalIsLowerBound: false });
+    expect(last.items).toHaveLength(5);
+    // Past the end: no rows, and the count says how many there are.
+    expect(await list('limit=50&offset=5000')).toMatchObject({
+      items: [],
+      total: many,
+      totalIsLowerBound: false,
+    });
+    // A day of the operator's calendar: 24 logs (midnight to midnight in Sydney), counted exactly.
+    const day = await list('from=2026-06-14&to=2026-06-14&limit=10');
+    expect(day).toMatchObject({ total: 24, totalIsLowerBound: false });
+    // The same filter's second page, and a page that holds the rest without a count.
+    expect(await list('from=2026-06-14&to=2026-06-14&limit=10&offset=10')).toMatchObject({ total: 24 });
+    const rest = await list('from=2026-06-14&to=2026-06-14&limit=50');
+    expect(rest).toMatchObject({ total: 24, totalIsLowerBound: false });
+    expect(rest.items.map((r) => r.id)).toEqual(
+      [...day.items, ...(await list('from=2026-06-14&to=2026-06-14&limit=14&offset=10')).items].map(
+        (r) => r.id,
+      ),
+    );
+    await t.db.delete(fuelLogs).where(eq(fuelLogs.driverId, driver.id));
   });
 });
 

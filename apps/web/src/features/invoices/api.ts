@@ -22,6 +22,8 @@ export interface Page<T> {
   total: number;
   limit: number;
   offset: number;
+  /** Set when a long list stopped counting past its page (ADR 42). */
+  totalIsLowerBound?: boolean;
 }
 
 export interface InvoiceListParams {

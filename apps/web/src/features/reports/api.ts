@@ -45,6 +45,8 @@ export interface Page<T> {
   total: number;
   limit: number;
   offset: number;
+  /** Set when a long list stopped counting past its page (ADR 42). */
+  totalIsLowerBound?: boolean;
 }
 
 /** A form's answers, read when its detail opens (ADR 37). */

@@ -1,4 +1,4 @@
-import { type AvailableJob, availableJobsSummary, slotsAvailableText } from '@dms/domain';
+import { type AvailableJob, availableJobsSummary, countText, slotsAvailableText } from '@dms/domain';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -79,7 +79,9 @@ export function AvailableJobsPage() {
   const [message, setMessage] = useState('');
   // A job can move between pages while they load (one taken, one published): each shows once.
   const jobs = uniqueById(query.data?.pages.flatMap((p) => p.items) ?? []);
-  const total = query.data?.pages.at(-1)?.total;
+  const last = query.data?.pages.at(-1);
+  const total = last?.total;
+  const shownTotal = last?.totalIsLowerBound ? countText(last.total, true) : total;
 
   const send = () => {
     if (!requesting) return;
@@ -107,7 +109,9 @@ export function AvailableJobsPage() {
 
   return (
     <Stack gap="md" maw={760}>
-      {total !== undefined && <Text data-testid="available-summary">{availableJobsSummary(total)}</Text>}
+      {total !== undefined && (
+        <Text data-testid="available-summary">{availableJobsSummary(total, last?.totalIsLowerBound)}</Text>
+      )}
       <QueryState
         skeletonRows={3}
         skeletonHeight={112}
@@ -137,7 +141,7 @@ export function AvailableJobsPage() {
           {total !== undefined && (
             <Group justify="space-between" align="center" gap="sm">
               <Text size="sm" c="dimmed" data-testid="available-shown">
-                Showing {jobs.length} of {total}
+                Showing {jobs.length} of {shownTotal}
               </Text>
               {query.hasNextPage && (
                 <Button

@@ -4,11 +4,12 @@ import {
   INVOICE_STATUSES,
   type InvoiceStatus,
 } from '@dms/domain';
-import { Button, Group, Menu, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconFileInvoice, IconReportMoney, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
 import { exportCsvUrl, paymentsCsvUrl, useCustomerOptions, useInvoices } from '../api';
@@ -216,14 +217,13 @@ export function InvoicesPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {total} in all
-          </Text>
-          {total > PAGE_SIZE && (
-            <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" />
-          )}
-        </Group>
+        <ListPager
+          total={total}
+          isLowerBound={query.data?.totalIsLowerBound}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onChange={setPage}
+        />
       </QueryState>
       <InvoiceDrawer invoiceId={open} onClose={() => setOpen(null)} onOpen={(id) => setOpen(id)} />
       <BulkInvoiceDialog opened={bulk} onClose={() => setBulk(false)} />

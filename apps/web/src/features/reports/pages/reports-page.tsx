@@ -17,7 +17,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -31,6 +30,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager';
 import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
 import { exportUrl, type ReportFilters, type ReportRows, useReport } from '../api';
@@ -321,19 +321,13 @@ function ReportTabView<K extends ReportTab>({ tab }: { tab: K }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {query.data?.total ?? 0} in all
-          </Text>
-          {(query.data?.total ?? 0) > PAGE_SIZE && (
-            <Pagination
-              total={Math.ceil((query.data?.total ?? 0) / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              size="sm"
-            />
-          )}
-        </Group>
+        <ListPager
+          total={query.data?.total ?? 0}
+          isLowerBound={query.data?.totalIsLowerBound}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onChange={setPage}
+        />
       </QueryState>
       {tab === 'end-of-shift' && <SkippedEndOfShift filters={filters} />}
       <ReportDetailDialog tab={tab} report={open} onClose={() => setOpen(null)} />

@@ -1,0 +1,36 @@
+import { LIST_COUNT_AHEAD } from '@dms/domain';
+import { type Subquery, sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+// Long lists count their matches only up to a bound past the page (ADR 38, ADR 42): a manager
+// narrows a filter of thousands rather than paging it, and an exact count read every match.
+
+/**
+ * `select count(*)` over `matches`, which must end in `.limit(sql.placeholder('countTo')).as(…)`:
+ * fill `countTo` with countToFor(offset).
+ */
+export const boundedCountQuery = (db: Db, matches: Subquery) =>
+  db.select({ n: sql<number>`count(*)::int` }).from(matches);
+
+/** How many matches to read: enough to know whether more than the bound lie past the page. */
+export const countToFor = (offset: number) => offset + LIST_COUNT_AHEAD + 1;
+
+export function boundedTotal(n: number, offset: number): { total: number; totalIsLowerBound: boolean } {
+  const bound = offset + LIST_COUNT_AHEAD;
+  return n > bound ? { total: bound, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
+}
+
+/**
+ * A page and its bounded total. The page is read first: one shorter than its limit is all there is
+ * from its offset on, so it needs no count (an empty report tab, a driver's few dozen jobs).
+ */
+export async function pageWithBoundedTotal<R>(
+  window: { limit: number; offset: number },
+  readPage: () => Promise<R[]>,
+  countMatches: (countTo: number) => Promise<number>,
+): Promise<{ items: R[]; total: number; totalIsLowerBound: boolean }> {
+  const items = await readPage();
+  const wholeRest = items.length < window.limit && (items.length > 0 || window.offset === 0);
+  const n = wholeRest ? window.offset + items.length : await countMatches(countToFor(window.offset));
+  return { items, ...boundedTotal(n, window.offset) };
+}
