@@ -156,6 +156,11 @@ export const AvailableJobSchema = DriverJobSchema.extend({
 
 /** Available Jobs come a page at a time (issue 28): a phone on a mobile network loads 20 cards, then more. */
 export const AVAILABLE_JOBS_PAGE_SIZE = 20;
+/**
+ * How far past its page Available Jobs counts (ADR 42): each match is a job whose open positions are
+ * looked up, so it counts five pages ahead ("Found 100+ jobs …"), not the office lists' 1,000.
+ */
+export const AVAILABLE_JOBS_COUNT_AHEAD = 100;
 export const AvailableJobsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(AVAILABLE_JOBS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),

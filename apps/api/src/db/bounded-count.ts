@@ -13,10 +13,14 @@ export const boundedCountQuery = (db: Db, matches: Subquery) =>
   db.select({ n: sql<number>`count(*)::int` }).from(matches);
 
 /** How many matches to read: enough to know whether more than the bound lie past the page. */
-export const countToFor = (offset: number) => offset + LIST_COUNT_AHEAD + 1;
+export const countToFor = (offset: number, ahead = LIST_COUNT_AHEAD) => offset + ahead + 1;
 
-export function boundedTotal(n: number, offset: number): { total: number; totalIsLowerBound: boolean } {
-  const bound = offset + LIST_COUNT_AHEAD;
+export function boundedTotal(
+  n: number,
+  offset: number,
+  ahead = LIST_COUNT_AHEAD,
+): { total: number; totalIsLowerBound: boolean } {
+  const bound = offset + ahead;
   return n > bound ? { total: bound, totalIsLowerBound: true } : { total: n, totalIsLowerBound: false };
 }
 
@@ -28,9 +32,11 @@ export async function pageWithBoundedTotal<R>(
   window: { limit: number; offset: number },
   readPage: () => Promise<R[]>,
   countMatches: (countTo: number) => Promise<number>,
+  /** How far past the page to count: a list whose every match costs a probe counts less far. */
+  ahead = LIST_COUNT_AHEAD,
 ): Promise<{ items: R[]; total: number; totalIsLowerBound: boolean }> {
   const items = await readPage();
   const wholeRest = items.length < window.limit && (items.length > 0 || window.offset === 0);
-  const n = wholeRest ? window.offset + items.length : await countMatches(countToFor(window.offset));
-  return { items, ...boundedTotal(n, window.offset) };
+  const n = wholeRest ? window.offset + items.length : await countMatches(countToFor(window.offset, ahead));
+  return { items, ...boundedTotal(n, window.offset, ahead) };
 }

@@ -1,5 +1,6 @@
 import {
   ALREADY_REQUESTED,
+  AVAILABLE_JOBS_COUNT_AHEAD,
   AVAILABLE_JOBS_PAGE_SIZE,
   type AvailableJob,
   HOLDS_OFFER_MESSAGE,
@@ -10,7 +11,7 @@ import {
   OFFER_ALREADY_ANSWERED,
   OFFER_EXPIRED,
 } from '@dms/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobOffers, jobRequests, jobs, jobVehicles } from '../../db/schema';
 import { sessionCookie } from '../../test/auth-helpers';
@@ -350,6 +351,31 @@ describe('publishing made visible (issue 29)', () => {
 });
 
 describe('available jobs a page at a time (issue 28)', () => {
+  it('counts Available Jobs five pages ahead at most, and exactly near the end', async () => {
+    const bus = await createVehicle(t.db, { categoryId });
+    const rows = await t.db
+      .insert(jobs)
+      .values(
+        Array.from({ length: AVAILABLE_JOBS_COUNT_AHEAD + 25 }, (_, i) => ({
+          jobNumber: `AHEAD-${i}`,
+          title: `Far ahead ${i}`,
+          status: 'confirmed' as const,
+          serviceDate: '2098-03-01',
+        })),
+      )
+      .returning({ id: jobs.id });
+    await t.db.insert(jobVehicles).values(rows.map((r) => ({ jobId: r.id, vehicleId: bus.id })));
+    const d = await signedInDriver();
+    const all = await allAvailable(d.call);
+    expect(all.length).toBeGreaterThan(AVAILABLE_JOBS_COUNT_AHEAD + 20);
+    type Page = { items: AvailableJob[]; total: number; totalIsLowerBound: boolean };
+    const first = expectJson<Page>(await d.call('GET', '/api/jobs/available'), 200);
+    expect(first).toMatchObject({ total: AVAILABLE_JOBS_COUNT_AHEAD, totalIsLowerBound: true });
+    const near = expectJson<Page>(await d.call('GET', `/api/jobs/available?offset=${all.length - 30}`), 200);
+    expect(near).toMatchObject({ total: all.length, totalIsLowerBound: false });
+    await t.db.delete(jobs).where(sql`${jobs.jobNumber} like 'AHEAD-%'`);
+  });
+
   it('answers pages of 20 that do not overlap, without the customer contact, with the open slots counted', async () => {
     const customer = await createCustomer(t.db, {
       companyName: 'Paging Customer Pty Ltd',

@@ -1,4 +1,4 @@
-import type { Job, JobStatus } from '@dms/domain';
+import { AVAILABLE_JOBS_COUNT_AHEAD, type Job, type JobStatus } from '@dms/domain';
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { boundedCountQuery, pageWithBoundedTotal } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
@@ -49,15 +49,15 @@ export const STAFFING_STATUSES = ['confirmed', 'assigned'] as const;
  * A slot is an open driver position when it has a vehicle and no driver (a driver needs a vehicle).
  * An EXISTS, not a count per job: PostgreSQL reads the few open slots once from their partial index.
  */
-const hasOpenSlot = (jobId: SQL | typeof jobs.id) =>
-  sql`exists (select 1 from job_vehicles s where s.job_id = ${jobId} and s.driver_id is null and s.vehicle_id is not null)`;
+const hasOpenSlot = (jobId: SQL | typeof jobs.id, probe: SQL) =>
+  sql`exists (select 1 from job_vehicles s where s.job_id = ${jobId} and s.driver_id is null and s.vehicle_id is not null${probe})`;
 
 // An open slot whose vehicle's category needs no class, or one the licence covers: the allocation
 // check (ADR 33) would refuse the others, so the driver is not shown them.
 const qualifiedOpenSlots = (coveredClasses: readonly string[]) =>
   sql`job_vehicles s join vehicles v on v.id = s.vehicle_id
     left join vehicle_categories_new c on c.id = v.category_id
-    where s.driver_id is null
+    where s.driver_id is null and s.vehicle_id is not null
       and (c.required_licence_class is null${
         coveredClasses.length
           ? sql` or c.required_licence_class in (${sql.join(
@@ -67,8 +67,16 @@ const qualifiedOpenSlots = (coveredClasses: readonly string[]) =>
           : sql``
       })`;
 
-const hasQualifiedOpenSlot = (jobId: SQL | typeof jobs.id, coveredClasses: readonly string[]) =>
-  sql`exists (select 1 from ${qualifiedOpenSlots(coveredClasses)} and s.job_id = ${jobId})`;
+const hasQualifiedOpenSlot = (jobId: SQL | typeof jobs.id, coveredClasses: readonly string[], probe: SQL) =>
+  sql`exists (select 1 from ${qualifiedOpenSlots(coveredClasses)} and s.job_id = ${jobId}${probe})`;
+
+/**
+ * For a count that stops early: `offset 0` keeps each EXISTS a probe of the job's own open slots
+ * (their partial index), read job by job until the bound. Left to itself PostgreSQL hashes every open
+ * slot of every date first, 40 ms at 100,000 jobs (bench/NOTES.md §18). The page, which sorts every
+ * match by its first departure, is better served by that hash: it keeps the plain EXISTS.
+ */
+const PROBE = sql` offset 0`;
 
 /** How many open slots of each job the driver's licence lets them take: one query for the page. */
 async function countQualifiedOpenSlots(
@@ -103,29 +111,33 @@ export async function listAvailableJobs(
   },
 ): Promise<{ items: { job: Job; openSlots: number }[]; total: number; totalIsLowerBound: boolean }> {
   const q = filter.qualification;
-  const condition = and(
-    inArray(jobs.status, [...STAFFING_STATUSES]),
-    or(gte(jobs.serviceDate, filter.today), sql`${jobs.serviceDate} is null`),
-    q ? hasQualifiedOpenSlot(qualified(jobs.id), q.coveredClasses) : hasOpenSlot(qualified(jobs.id)),
-    q?.licenceExpiry
-      ? or(sql`${jobs.serviceDate} is null`, lte(jobs.serviceDate, q.licenceExpiry))
-      : undefined,
-    sql`not exists (select 1 from job_vehicles h where h.job_id = ${qualified(jobs.id)} and h.driver_id = ${filter.driverId})`,
-  );
-  // Counted only when the page is full, and then no further than a bound past it (ADR 42): a driver
-  // at a large operator could request thousands of coming jobs, and reads a page of 20.
+  const where = (probe: SQL) =>
+    and(
+      inArray(jobs.status, [...STAFFING_STATUSES]),
+      or(gte(jobs.serviceDate, filter.today), sql`${jobs.serviceDate} is null`),
+      q
+        ? hasQualifiedOpenSlot(qualified(jobs.id), q.coveredClasses, probe)
+        : hasOpenSlot(qualified(jobs.id), probe),
+      q?.licenceExpiry
+        ? or(sql`${jobs.serviceDate} is null`, lte(jobs.serviceDate, q.licenceExpiry))
+        : undefined,
+      sql`not exists (select 1 from job_vehicles h where h.job_id = ${qualified(jobs.id)} and h.driver_id = ${filter.driverId})`,
+    );
+  // Counted only when the page is full, and then no further than five pages past it (ADR 42): a
+  // driver at a large operator could request thousands of coming jobs, and reads a page of 20.
   const { items: ids, ...total } = await pageWithBoundedTotal(
     filter,
-    () => pageOfJobIds(db, condition, filter, false),
+    () => pageOfJobIds(db, where(sql``), filter, false),
     async (countTo) => {
       const matches = db
         .select({ one: sql`1` })
         .from(jobs)
-        .where(condition)
+        .where(where(PROBE))
         .limit(sql.placeholder('countTo'));
       const [row] = await boundedCountQuery(db, matches.as('matches')).execute({ countTo });
       return Number(row?.n ?? 0);
     },
+    AVAILABLE_JOBS_COUNT_AHEAD,
   );
   const list = await jobsByIds(db, ids);
   // Only the slots this driver could take count: the others the allocation check would refuse them.
