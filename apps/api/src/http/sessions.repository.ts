@@ -2,22 +2,47 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions } from '../db/schema';
+import { qualified } from '../db/sql-helpers';
 
 export type SessionData = Record<string, unknown>;
 
-const sessionBySid = preparedPerDatabase((db) =>
+/** What access decisions need about a user: their roles, when the account is active. */
+export interface AccessRow {
+  id: string;
+  roles: string[] | null;
+  role: string | null;
+}
+
+// Every signed-in request reads its session and then the access of the session's user and terminal
+// driver: one statement instead of two, built and prepared once (db/prepared.ts, bench/NOTES.md §18).
+const sessionWithAccessBySid = preparedPerDatabase((db) =>
   db
-    .select({ sess: sessions.sess })
+    .select({
+      sess: sessions.sess,
+      access: sql<AccessRow[] | string>`(
+        select coalesce(json_agg(json_build_object('id', u.id, 'roles', u.roles, 'role', u.role)), '[]'::json)
+        from users u
+        where u.id in (${qualified(sessions.sess)} ->> 'userId', ${qualified(sessions.sess)} ->> 'terminalDriverId')
+          and u.is_active = 1)`,
+    })
     .from(sessions)
     .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql`now()`)))
     .limit(1)
-    .prepare('session_by_sid'),
+    .prepare('session_with_access_by_sid'),
 );
 
-/** A session's data, unless it is missing or expired. */
-export async function getSession(db: Db, sid: string): Promise<SessionData | undefined> {
-  const [row] = await sessionBySid(db).execute({ sid });
-  return row?.sess;
+/**
+ * A session's data, unless it is missing or expired, with the access of the active users it names
+ * (its portal user and its terminal driver), read in the same statement.
+ */
+export async function getSessionWithAccess(
+  db: Db,
+  sid: string,
+): Promise<{ sess: SessionData; access: AccessRow[] } | undefined> {
+  const [row] = await sessionWithAccessBySid(db).execute({ sid });
+  if (!row) return undefined;
+  const access = typeof row.access === 'string' ? (JSON.parse(row.access) as AccessRow[]) : row.access;
+  return { sess: row.sess, access };
 }
 
 export async function saveSession(db: Db, sid: string, sess: SessionData, expire: Date): Promise<void> {

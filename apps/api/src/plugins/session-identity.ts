@@ -1,5 +1,6 @@
 import { effectiveRoles } from '@dms/domain';
 import type { Database } from '../db/client';
+import { takeLoadedAccess } from '../http/session-access';
 import { findActiveUsersAccess } from '../modules/users';
 import { ANONYMOUS, type IdentityResolver } from './access';
 
@@ -14,7 +15,10 @@ export function createSessionIdentityResolver(db: Database): IdentityResolver {
     const terminalDriverId = request.session?.terminalDriverId;
     if (!userId && !terminalDriverId) return ANONYMOUS;
     const [first, second] = [userId, terminalDriverId].filter((id): id is string => typeof id === 'string');
-    const rows = first ? await findActiveUsersAccess(db, first, second) : [];
+    // Read with the session when it was loaded (http/session-access.ts); otherwise read now.
+    const rows =
+      takeLoadedAccess(request.session?.sessionId) ??
+      (first ? await findActiveUsersAccess(db, first, second) : []);
     const user = rows.find((row) => row.id === userId);
     const driver = rows.find((row) => row.id === terminalDriverId);
     return {

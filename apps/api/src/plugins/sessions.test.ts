@@ -152,6 +152,23 @@ describe('sessions', () => {
       401,
     );
   });
+
+  it('reads the access of the session’s user afresh on every request, also after a 404 of the same session', async () => {
+    const manager = await createManager(t.db);
+    const cookie = await signIn(t.app, manager.email);
+    const terminals = () => t.app.inject({ url: '/api/terminals', headers: { cookie } });
+    const setUser = (values: { roles?: string[]; isActive?: number }) =>
+      t.db.update(users).set(values).where(eq(users.id, manager.id));
+    expect((await terminals()).statusCode).toBe(200);
+    await setUser({ roles: ['driver'] });
+    expect((await terminals()).statusCode).toBe(403);
+    // A request no route answers loads the session too; what it read is not used by the next one.
+    expect((await t.app.inject({ url: '/api/no-such-thing', headers: { cookie } })).statusCode).toBe(404);
+    await setUser({ roles: ['manager'] });
+    expect((await terminals()).statusCode).toBe(200);
+    await setUser({ isActive: 0 });
+    expect((await terminals()).statusCode).toBe(401);
+  });
 });
 
 describe('session cookie behind https', () => {

@@ -2,13 +2,19 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Database } from '../db/client';
+import { dropLoadedAccess, keepLoadedAccess } from '../http/session-access';
 import {
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_COOKIE_PATH,
   SESSION_MAX_AGE_MS,
   sessionCookieName,
 } from '../http/session-cookie';
-import { deleteSession, getSession, type SessionData, saveSession } from '../http/sessions.repository';
+import {
+  deleteSession,
+  getSessionWithAccess,
+  type SessionData,
+  saveSession,
+} from '../http/sessions.repository';
 import { endTerminalSignIn, terminalSignInIdle } from '../http/terminal-session';
 
 declare module 'fastify' {
@@ -40,7 +46,10 @@ const TERMINAL_ACTIVITY_GRANULARITY_MS = 15_000;
 function databaseStore(db: Database): SessionStore {
   return {
     get(sid, callback) {
-      getSession(db, sid).then((sess) => callback(null, (sess ?? null) as Session | null), callback);
+      getSessionWithAccess(db, sid).then((found) => {
+        if (found) keepLoadedAccess(sid, found.access);
+        callback(null, (found?.sess ?? null) as Session | null);
+      }, callback);
     },
     set(sid, session, callback) {
       // The session object carries methods and symbols; its JSON form is what we keep.
@@ -95,6 +104,8 @@ export async function registerSessions(
       return payload;
     });
   }
+
+  app.addHook('onResponse', async (request) => dropLoadedAccess(request.session?.sessionId));
 
   // After the session is loaded and before access control reads it: the sliding expiry never
   // carries a session past 30 days from sign-in.
