@@ -44,3 +44,13 @@ export function preparedPerShape<F, T>(
     return statements;
   };
 }
+
+/** The key of a shape: the names of the parts that are set, in order ('all' when none is). */
+export function shapeKey(parts: Record<string, unknown>): string {
+  return (
+    Object.entries(parts)
+      .filter(([, v]) => v)
+      .map(([k]) => k)
+      .join('_') || 'all'
+  );
+}

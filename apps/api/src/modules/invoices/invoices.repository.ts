@@ -36,7 +36,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { boundedCountQuery, pageWithBoundedTotal } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
-import { preparedPerShape } from '../../db/prepared';
+import { preparedPerShape, shapeKey } from '../../db/prepared';
 import {
   customers,
   type InvoiceRow,
@@ -432,7 +432,7 @@ export interface InvoiceFilter {
 
 /** Which filters a page has: the key of its prepared statements. */
 function shapeOf(f: InvoiceFilter): string {
-  const parts = {
+  return shapeKey({
     search: f.search,
     status: f.status,
     kind: f.kind,
@@ -440,13 +440,7 @@ function shapeOf(f: InvoiceFilter): string {
     job: f.jobId,
     from: f.from,
     to: f.to,
-  };
-  return (
-    Object.entries(parts)
-      .filter(([, v]) => v)
-      .map(([k]) => k)
-      .join('_') || 'all'
-  );
+  });
 }
 
 function valuesOf(f: InvoiceFilter) {

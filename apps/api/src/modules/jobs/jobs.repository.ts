@@ -2,7 +2,7 @@ import type { DriverJob, Job, JobStatus } from '@dms/domain';
 import { and, eq, exists, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { boundedCountQuery, boundedTotal, countToFor, pageWithBoundedTotal } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
-import { preparedPerShape } from '../../db/prepared';
+import { preparedPerShape, shapeKey } from '../../db/prepared';
 import { customers, jobLegs, jobRequirements, jobs, jobVehicles, users } from '../../db/schema';
 import { containsPattern, qualified } from '../../db/sql-helpers';
 import { jobsByIds } from './job-documents.repository';
@@ -107,10 +107,7 @@ function filterValues(filter: JobFilter) {
 
 /** Which filters a page has: the key of its prepared statements. */
 function shapeOf(filter: JobFilter): string {
-  const present = Object.entries({ ...filterValues(filter), quote: filter.quote })
-    .filter(([, v]) => v)
-    .map(([k]) => k);
-  return present.join('_') || 'all';
+  return shapeKey({ ...filterValues(filter), quote: filter.quote });
 }
 
 /** What a driver sees of a job: no prices, no contact, only the slots they hold. */

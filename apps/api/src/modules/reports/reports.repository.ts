@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-or
 import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
 import { boundedCountQuery, pageWithBoundedTotal } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
-import { preparedPerShape } from '../../db/prepared';
+import { preparedPerShape, shapeKey } from '../../db/prepared';
 import {
   emergencyAlerts,
   emergencyTypes,
@@ -85,20 +85,14 @@ const placeholder = (name: keyof ReturnType<typeof valuesOf>) => sql.placeholder
 
 /** Which parts of a filter are set: the key of a list's prepared statements. */
 function shapeOf(filter: FormFilter): string {
-  const parts = {
+  return shapeKey({
     from: filter.from,
     to: filter.to,
     search: filter.search,
     status: filter.status,
     before: filter.before,
     answers: filter.withAnswers,
-  };
-  return (
-    Object.entries(parts)
-      .filter(([, v]) => v)
-      .map(([k]) => k)
-      .join('_') || 'all'
-  );
+  });
 }
 
 /** A filter's values, for the placeholders of its statements. */
