@@ -154,6 +154,10 @@ export async function signInWithPin(
   pin: string,
   now = new Date(),
 ): Promise<TerminalDriver> {
+  // Read before the terminal's row is locked: every sign-in at a terminal waits for that lock, so it
+  // is held for the counters' read and write only (bench/NOTES.md §18).
+  const settings = await getAppSettings(deps.db, deps.timeZone);
+  const format = createFormatters({ ...settings, timeZone: deps.timeZone });
   const outcome = await deps.db.transaction(async (tx): Promise<PinOutcome & { device: string }> => {
     const device = await lockTerminalForPin(tx, terminalId);
     if (!device)
@@ -163,8 +167,6 @@ export async function signInWithPin(
         failures: 0,
         device: '',
       };
-    const settings = await getAppSettings(tx, deps.timeZone);
-    const format = createFormatters({ ...settings, timeZone: deps.timeZone });
     const kept = pinFailuresKept(device.pinFailures, now);
     const blockedUntil = pinBlockedUntil(kept, now);
     if (blockedUntil) {
