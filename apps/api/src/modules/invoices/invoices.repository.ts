@@ -462,7 +462,7 @@ const placeholder = (name: keyof ReturnType<typeof valuesOf>) => sql.placeholder
 
 // The list's page and bounded count (ADR 42) for each shape of filter, prepared by name: building
 // them and planning them again cost more than the page's reading (bench/NOTES.md §18).
-const listStatements = preparedPerShape(shapeOf, (db, f: InvoiceFilter, shape) => {
+const listStatements = preparedPerShape(shapeOf, (db, f: InvoiceFilter, name) => {
   const today = placeholder('today');
   const pattern = placeholder('pattern');
   const where = and(
@@ -486,11 +486,11 @@ const listStatements = preparedPerShape(shapeOf, (db, f: InvoiceFilter, shape) =
       .orderBy(desc(invoices.listDate), desc(invoices.createdAt))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
-      .prepare(`invoice_page_${shape}`),
+      .prepare(name('invoice_page')),
     count: boundedCountQuery(
       db,
       db.select({ one: sql`1` }).from(invoices).where(where).limit(sql.placeholder('countTo')).as('matches'),
-    ).prepare(`invoice_page_count_${shape}`),
+    ).prepare(name('invoice_page_count')),
   };
 });
 

@@ -201,11 +201,11 @@ const countQuery = (db: Db, condition: SQL | undefined) =>
 
 // The list's two statements for each shape of filter, prepared by name: building them with Drizzle
 // cost the server more than PostgreSQL's planning they save (bench/NOTES.md §16).
-const listStatements = preparedPerShape(shapeOf, (db, filter: JobFilter, shape) => {
+const listStatements = preparedPerShape(shapeOf, (db, filter: JobFilter, name) => {
   const condition = jobWhere(db, filter);
   return {
-    ids: pageIdsQuery(db, condition, true).prepare(`job_page_ids_${shape}`),
-    count: countQuery(db, condition).prepare(`job_page_count_${shape}`),
+    ids: pageIdsQuery(db, condition, true).prepare(name('job_page_ids')),
+    count: countQuery(db, condition).prepare(name('job_page_count')),
   };
 });
 

@@ -191,7 +191,7 @@ export async function questionTexts(db: Db, ids: readonly string[]) {
   return new Map(rows.map((r) => [r.id, { question: r.question, category: r.category }]));
 }
 
-const preDepartureStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
+const preDepartureStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, name) => {
   const t = preDepartureInspections;
   const where = whereOf(t.inspectionDate, t.id, filter, [
     filter.status ? eq(t.overallStatus, placeholder('status')) : undefined,
@@ -222,15 +222,15 @@ const preDepartureStatements = preparedPerShape(shapeOf, (db, filter: FormFilter
       .orderBy(desc(t.inspectionDate), desc(t.id))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
-      .prepare(`report_pre_departure_${shape}`),
-    count: countOf(db, t, t.driverId, where, filter).prepare(`report_pre_departure_count_${shape}`),
+      .prepare(name('report_pre_departure')),
+    count: countOf(db, t, t.driverId, where, filter).prepare(name('report_pre_departure_count')),
   };
 });
 
 export const listPreDeparture = (db: Db, filter: FormFilter) =>
   formPage(preDepartureStatements(db, filter), filter);
 
-const endOfShiftStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
+const endOfShiftStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, name) => {
   const t = endOfShiftInspections;
   const where = whereOf(t.inspectionDate, t.id, filter, [
     filter.status ? eq(t.overallStatus, placeholder('status')) : undefined,
@@ -266,15 +266,15 @@ const endOfShiftStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, 
       .orderBy(desc(t.inspectionDate), desc(t.id))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
-      .prepare(`report_end_of_shift_${shape}`),
-    count: countOf(db, t, t.driverId, where, filter).prepare(`report_end_of_shift_count_${shape}`),
+      .prepare(name('report_end_of_shift')),
+    count: countOf(db, t, t.driverId, where, filter).prepare(name('report_end_of_shift_count')),
   };
 });
 
 export const listEndOfShift = (db: Db, filter: FormFilter) =>
   formPage(endOfShiftStatements(db, filter), filter);
 
-const fuelLogsStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
+const fuelLogsStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, name) => {
   const t = fuelLogs;
   const where = whereOf(t.fuelDate, t.id, filter);
   return {
@@ -300,14 +300,14 @@ const fuelLogsStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, sh
       .orderBy(desc(t.fuelDate), desc(t.id))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
-      .prepare(`report_fuel_logs_${shape}`),
-    count: countOf(db, t, t.driverId, where, filter).prepare(`report_fuel_logs_count_${shape}`),
+      .prepare(name('report_fuel_logs')),
+    count: countOf(db, t, t.driverId, where, filter).prepare(name('report_fuel_logs_count')),
   };
 });
 
 export const listFuelLogs = (db: Db, filter: FormFilter) => formPage(fuelLogsStatements(db, filter), filter);
 
-const emergenciesStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
+const emergenciesStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, name) => {
   const t = emergencyAlerts;
   const where = whereOf(t.alertDate, t.id, filter, [
     filter.status ? eq(t.status, placeholder('status')) : undefined,
@@ -338,15 +338,15 @@ const emergenciesStatements = preparedPerShape(shapeOf, (db, filter: FormFilter,
       .orderBy(desc(t.alertDate), desc(t.id))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
-      .prepare(`report_emergencies_${shape}`),
-    count: countOf(db, t, t.driverId, where, filter).prepare(`report_emergencies_count_${shape}`),
+      .prepare(name('report_emergencies')),
+    count: countOf(db, t, t.driverId, where, filter).prepare(name('report_emergencies_count')),
   };
 });
 
 export const listEmergencies = (db: Db, filter: FormFilter) =>
   formPage(emergenciesStatements(db, filter), filter);
 
-const incidentsStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
+const incidentsStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, name) => {
   const t = incidentReports;
   const where = whereOf(t.incidentDate, t.id, filter, [
     filter.status ? eq(t.status, placeholder('status')) : undefined,
@@ -380,8 +380,8 @@ const incidentsStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, s
       .orderBy(desc(t.incidentDate), desc(t.id))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
-      .prepare(`report_incidents_${shape}`),
-    count: countOf(db, t, t.driverId, where, filter).prepare(`report_incidents_count_${shape}`),
+      .prepare(name('report_incidents')),
+    count: countOf(db, t, t.driverId, where, filter).prepare(name('report_incidents_count')),
   };
 });
 
@@ -393,7 +393,7 @@ export const listIncidents = (db: Db, filter: FormFilter) =>
 // ---- shifts ended without their end-of-shift inspection (ADR 27)
 
 /** Shifts marked skipped, newest first, ended within the operator's dates; searched by driver. */
-const skippedEndOfShiftStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, shape) => {
+const skippedEndOfShiftStatements = preparedPerShape(shapeOf, (db, filter: FormFilter, name) => {
   const where = whereOf(shifts.endTime, shifts.id, filter, [eq(shifts.endOfShiftSkipped, true)]);
   return {
     page: db
@@ -412,9 +412,9 @@ const skippedEndOfShiftStatements = preparedPerShape(shapeOf, (db, filter: FormF
       .orderBy(desc(shifts.endTime), desc(shifts.id))
       .limit(placeholder('limit'))
       .offset(placeholder('offset'))
-      .prepare(`report_skipped_end_of_shift_${shape}`),
+      .prepare(name('report_skipped_end_of_shift')),
     count: countOf(db, shifts, shifts.driverId, where, filter).prepare(
-      `report_skipped_end_of_shift_count_${shape}`,
+      name('report_skipped_end_of_shift_count'),
     ),
   };
 });
