@@ -1,4 +1,4 @@
-import { UNKNOWN_DRIVER } from '@dms/domain';
+import { countText, UNKNOWN_DRIVER } from '@dms/domain';
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { QueryState } from '../../../components/query-state';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -12,6 +12,8 @@ export function SkippedEndOfShift({ filters }: { filters: ReportFilters }) {
   const format = useFormatters();
   const query = useSkippedEndOfShift(filters);
   const items = query.data?.items ?? [];
+  // The count stops at its bound on a large operator's data (ADR 42): say so rather than a wrong figure.
+  const total = countText(query.data?.total ?? 0, query.data?.totalIsLowerBound ?? false);
   return (
     <Paper
       withBorder
@@ -26,7 +28,7 @@ export function SkippedEndOfShift({ filters }: { filters: ReportFilters }) {
           Shifts ended without the inspection
         </Title>
         <Badge color={items.length > 0 ? 'orange' : 'gray'} variant="light">
-          {query.data?.total ?? 0}
+          {total}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
@@ -60,7 +62,7 @@ export function SkippedEndOfShift({ filters }: { filters: ReportFilters }) {
         </Table>
         {(query.data?.total ?? 0) > items.length && (
           <Text size="sm" c="dimmed">
-            Showing the newest {items.length} of {query.data?.total}. Narrow the dates to see others.
+            Showing the newest {items.length} of {total}. Narrow the dates to see others.
           </Text>
         )}
       </QueryState>
