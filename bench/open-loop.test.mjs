@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLoopVerdict, rateHolds, runRate, schedule, summarise } from './lib/open-loop.mjs';
-import { openLoopVerdicts, replaceOpenLoopSection } from './lib/open-loop-report.mjs';
+import { capacityOf, openLoopVerdicts, replaceOpenLoopSection } from './lib/open-loop-report.mjs';
 
 describe('schedule', () => {
   it('sends request i at i / rate seconds, rate × seconds of them', () => {
@@ -100,6 +100,48 @@ describe('openLoopVerdict', () => {
         pass: false,
       },
     ]);
+  });
+});
+
+describe('capacityOf', () => {
+  const run = (lowest) => ({
+    cores: 2,
+    rates: [{ rate: 100 }, { rate: 50, ...lowest }],
+    verdict: { target: 200 },
+  });
+
+  it('says from the CPU a request at the lowest rate how many requests the cores can serve', () => {
+    const c = capacityOf(run({ serverMsPerRequest: 4, postgresMsPerRequest: 5, clientMsPerRequest: 1 }));
+    expect(c).toMatchObject({ rate: 50, perRequest: 10, ceiling: 200 });
+    expect(c.usable).toBeCloseTo(140);
+    // 200 a second at 10 ms is two cores' whole time: at 70 % of theirs it needs 2.86.
+    expect(c.coresForTarget).toBeCloseTo(2.857, 2);
+    expect(c.perRequestForTarget).toBeCloseTo(7);
+  });
+
+  it('has no figure where the database was not measured apart (the embedded engine)', () => {
+    expect(capacityOf(run({ serverMsPerRequest: 4 }))).toBeNull();
+  });
+
+  it("puts the capacity in a failed budget's row", () => {
+    const rates = [
+      {
+        rate: 50,
+        requests: 10,
+        errors: 0,
+        p99: 300,
+        serverMsPerRequest: 6,
+        postgresMsPerRequest: 5,
+        clientMsPerRequest: 1,
+      },
+    ];
+    const [verdict] = openLoopVerdicts([
+      { engine: 'PostgreSQL, 100000 jobs', cores: 2, rates, verdict: openLoopVerdict(rates) },
+    ]);
+    expect(verdict.pass).toBe(false);
+    expect(verdict.actual).toBe(
+      'held none of the rates tried; 200/s not tried; the mix costs 12.0 ms of CPU a request (server 6.0, PostgreSQL 5.0, load generator 1.0), so 2 cores serve at most 167 a second',
+    );
   });
 });
 

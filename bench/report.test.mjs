@@ -3,6 +3,7 @@ import {
   checkBudgets,
   pageCostSection,
   pageCostVerdict,
+  ratioShortfallSection,
   ratioVerdict,
   screenSizeVerdicts,
 } from './lib/report.mjs';
@@ -34,6 +35,28 @@ describe('issue 28 budgets', () => {
     expect(pass).toMatchObject({ pass: true, actual: 'lowest 0.70 (clock-in)' });
     const [fail] = ratioVerdict([result('job-list', 1, 0.9), result('report-incidents', 1, 0.5)]);
     expect(fail).toMatchObject({ pass: false, actual: 'below: report-incidents 0.50' });
+  });
+
+  it('shows why a ratio falls short: the CPU a request of each side, and what the product must shed', () => {
+    const scenario = (name, ratio, app, baseline) => ({
+      name,
+      label: name,
+      ratio,
+      engine: 'PostgreSQL, 100000 jobs',
+      app: { cpuMsPerRequest: app[0], postgresMsPerRequest: app[1] },
+      baseline: { cpuMsPerRequest: baseline[0], postgresMsPerRequest: baseline[1] },
+    });
+    const lines = ratioShortfallSection([
+      scenario('report-incidents', 0.5, [1.0, 0.3], [0.3, 0.3]),
+      scenario('job-list', 0.9, [1.5, 2.9], [0.9, 2.9]),
+    ]);
+    const rows = lines.filter((l) => l.startsWith('| report') || l.startsWith('| job-list'));
+    // 0.6 / 1.3 predicted; for 0.67 the server may spend 0.6 / 0.67 - 0.3 = 0.60 ms, so 0.40 must go.
+    expect(rows).toEqual([
+      '| report-incidents | 1.30 (1.00 + 0.30 + 0.00) | 0.60 (0.30 + 0.30 + 0.00) | 0.46 | 0.50 | 0.70 | 0.40 | checks the session, the query and the answer |',
+    ]);
+    expect(lines.join('\n')).toMatch(/least extra, 0\.70 ms .* less than\ntwice that \(1\.40 ms,/s);
+    expect(ratioShortfallSection([scenario('job-list', 0.9, [1.5, 2.9], [0.9, 2.9])])).toEqual([]);
   });
 
   it('holds the job-list page to 3 ms of PostgreSQL time, summed', () => {

@@ -23,7 +23,7 @@ import { cookieFrom, DURATION_S, measure, settle } from './lib/load.mjs';
 import { runOfficeMix } from './lib/office-mix.mjs';
 import { runOpenLoop } from './lib/open-loop-mix.mjs';
 import { measurePageCost } from './lib/page-cost.mjs';
-import { checkBudgets, writeResults } from './lib/report.mjs';
+import { checkBudgets, ratioShortfallSection, writeResults } from './lib/report.mjs';
 import { startBaseline, startServer } from './lib/servers.mjs';
 
 const JOBS = BENCH_JOBS;
@@ -595,6 +595,8 @@ if (ONLY.length) {
   });
   for (const v of verdicts.filter((v) => !v.budget.startsWith('Bundle')))
     console.log(`  ${v.pass ? 'PASS' : 'FAIL'}  ${v.budget}: ${v.actual}`);
+  const shortfall = ratioShortfallSection(pg.results);
+  if (shortfall.length) console.log(`\n${shortfall.join('\n')}`);
   process.exit(0);
 }
 const pgliteDir = await ensurePgliteVolume(PGLITE_JOBS);

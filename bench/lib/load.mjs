@@ -1,5 +1,5 @@
 // One autocannon run and the figures the report keeps.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -16,12 +16,65 @@ export function cpuMs(pid) {
 }
 
 /**
+ * The CPU time each local PostgreSQL process (its backends, the checkpointer, the WAL writer,
+ * autovacuum's workers) has used so far, in ms by process id; null where /proc is not there.
+ */
+export function postgresCpu() {
+  let entries;
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  const byPid = new Map();
+  for (const name of entries) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      byPid.set(name, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU since `before` (a postgresCpu() reading), in ms: what the processes alive now used
+ * since then, a process started since counted whole. A process that ended in between (an autovacuum
+ * worker) takes its time with it, so a plain total could even go down.
+ */
+export function postgresCpuSince(before) {
+  const now = postgresCpu();
+  if (before === null || now === null) return null;
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** CPU time the whole machine has been busy so far (every core, idle and I/O wait left out), in ms. */
+export function machineBusyMs() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal: guest time is inside user already.
+    const [user, nice, system, , , irq, softirq, steal] = ticks;
+    return (user + nice + system + irq + softirq + steal) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `requests` is autocannon's request list (a sequence each connection cycles through); `pid` is the
  * server's, whose CPU per request is reported: unlike requests per second, it hardly moves with
  * other work on the machine.
  */
 export async function measure({ url, connections, requests, headers, pid }) {
   const cpuBefore = pid ? cpuMs(pid) : null;
+  const postgresBefore = postgresCpu();
+  const clientBefore = process.cpuUsage();
   const result = await autocannon({
     url,
     connections,
@@ -32,11 +85,19 @@ export async function measure({ url, connections, requests, headers, pid }) {
     timeout: 10,
   });
   const cpuAfter = pid ? cpuMs(pid) : null;
+  const postgres = postgresCpuSince(postgresBefore);
+  const client = process.cpuUsage(clientBefore);
   return {
     cpuMsPerRequest:
       cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
         ? (cpuAfter - cpuBefore) / result.requests.total
         : null,
+    /** The local PostgreSQL server's CPU a request (meaningless for the embedded engine). */
+    postgresMsPerRequest:
+      postgres !== null && result.requests.total > 0 ? postgres / result.requests.total : null,
+    /** The load generator's own CPU a request (autocannon runs in the bench's process). */
+    clientMsPerRequest:
+      result.requests.total > 0 ? (client.user + client.system) / 1000 / result.requests.total : null,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -5,11 +5,12 @@
 // `node bench/open-loop.mjs` runs it alone; `npm run bench` after the API scenarios.
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { root } from '../../scripts/lib.mjs';
 import { call, ok, setCookie, signIn, VOLUME_MANAGER, volumeDriver, volumePin } from './http.mjs';
-import { cpuMs, settle } from './load.mjs';
+import { cpuMs, machineBusyMs, postgresCpu, postgresCpuSince, settle } from './load.mjs';
 import { dayFromToday, JOB_FILTERS, prng, REPORTS, removeRunRows, serverComplaints } from './office-mix.mjs';
 import { OPEN_LOOP_RATES, OPEN_LOOP_SECONDS, openLoopVerdict, runRate } from './open-loop.mjs';
 import { startServer } from './servers.mjs';
@@ -377,13 +378,27 @@ export async function runOpenLoop({
     await settle(server.pid);
     for (const rate of rates) {
       const cpuBefore = cpuMs(server.pid);
+      const postgresBefore = database.url ? postgresCpu() : null;
+      const machineBefore = machineBusyMs();
       const clientBefore = process.cpuUsage();
+      const startedAt = performance.now();
       const figures = await runRate({ rate, seconds, pick });
+      const wallS = (performance.now() - startedAt) / 1000;
       const client = process.cpuUsage(clientBefore);
       clientCpuUs += client.user + client.system;
       measuredS += seconds;
       const cpu = cpuMs(server.pid) - cpuBefore;
       figures.serverCores = cpu / 1000 / seconds;
+      // What each request cost, whatever the rate: the figures that say how many two cores can serve.
+      const answered = Math.max(1, figures.requests);
+      figures.serverMsPerRequest = cpu / answered;
+      figures.clientMsPerRequest = (client.user + client.system) / 1000 / answered;
+      if (postgresBefore !== null) {
+        const postgres = postgresCpuSince(postgresBefore);
+        figures.postgresCores = postgres / 1000 / wallS;
+        figures.postgresMsPerRequest = postgres / answered;
+      }
+      if (machineBefore !== null) figures.machineCores = (machineBusyMs() - machineBefore) / 1000 / wallS;
       perRate.push(figures);
       console.log(
         `  ${rate}/s: achieved ${figures.achieved.toFixed(0)}/s, p50 ${figures.p50?.toFixed(0)} ms, ` +
@@ -422,6 +437,7 @@ export async function runOpenLoop({
     clientCores: measuredS > 0 ? clientCpuUs / 1e6 / measuredS : null,
     loadAverage: os.loadavg(),
     machine: `${os.cpus()[0]?.model ?? 'unknown'}, ${os.cpus().length} cores`,
+    cores: os.cpus().length,
     complaints: serverComplaints(logFile),
     logFile: path.relative(root, logFile),
   };

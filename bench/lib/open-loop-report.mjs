@@ -14,6 +14,39 @@ const errorsOf = (f) =>
         .map(([k, n]) => `${k}: ${n}`)
         .join(', ')})`;
 
+/** A queue of requests on a few cores keeps its p99 near the work itself only well short of full use. */
+export const USABLE_SHARE = 0.7;
+
+/**
+ * What the mix costs the machine a request, read at the lowest rate (where nothing queues), and so
+ * how many requests a second its cores can serve at all and at USABLE_SHARE of their time; null when
+ * the run did not read PostgreSQL's CPU (the embedded engine runs inside the server).
+ */
+export function capacityOf(run, target = run.verdict?.target) {
+  const lowest = [...run.rates].sort((a, b) => a.rate - b.rate)[0];
+  if (!lowest || lowest.postgresMsPerRequest === undefined || lowest.serverMsPerRequest === undefined)
+    return null;
+  const perRequest =
+    lowest.serverMsPerRequest + lowest.postgresMsPerRequest + (lowest.clientMsPerRequest ?? 0);
+  const cores = run.cores ?? 2;
+  return {
+    rate: lowest.rate,
+    server: lowest.serverMsPerRequest,
+    postgres: lowest.postgresMsPerRequest,
+    client: lowest.clientMsPerRequest ?? 0,
+    perRequest,
+    cores,
+    ceiling: (cores * 1000) / perRequest,
+    usable: (cores * 1000 * USABLE_SHARE) / perRequest,
+    /** Cores the target needs at USABLE_SHARE of their time, and the cost a request that fits two. */
+    coresForTarget: target ? (target * perRequest) / 1000 / USABLE_SHARE : null,
+    perRequestForTarget: target ? (cores * 1000 * USABLE_SHARE) / target : null,
+  };
+}
+
+const capacityText = (c) =>
+  `the mix costs ${fixed(c.perRequest, 1)} ms of CPU a request (server ${fixed(c.server, 1)}, PostgreSQL ${fixed(c.postgres, 1)}, load generator ${fixed(c.client, 1)}), so ${c.cores} cores serve at most ${fixed(c.ceiling)} a second`;
+
 /**
  * The budget of issue 28 for each PostgreSQL run: its target rate held (p99 under the limit, no
  * errors, and every lower rate held too). The embedded engine's figure is reported, not budgeted.
@@ -30,10 +63,25 @@ export function openLoopVerdicts(runs) {
           (highest === null ? 'held none of the rates tried' : `held up to ${highest}/s`) +
           (atTarget
             ? `; at ${target}/s p99 ${fixed(atTarget.p99)} ms, ${atTarget.errors} errors`
-            : `; ${target}/s not tried`),
+            : `; ${target}/s not tried`) +
+          (!meetsTarget && capacityOf(run) ? `; ${capacityText(capacityOf(run))}` : ''),
         pass: meetsTarget,
       };
     });
+}
+
+/** Why a rate cannot hold on this machine, from the CPU each request took at the lowest rate. */
+function capacityLines(run) {
+  const c = capacityOf(run);
+  if (!c) return [];
+  const target = run.verdict.target;
+  return [
+    `Capacity, measured at ${c.rate}/s: ${capacityText(c)} with every core busy, and about ${fixed(c.usable)} at ${USABLE_SHARE * 100} % of their time,`,
+    "the most a queue on so few cores can use while its p99 stays near the work itself (past it every burst of the mix's",
+    `slow requests waits behind the last). ${target} a second needs ${fixed(c.coresForTarget, 1)} cores at these costs, or the mix at`,
+    `${fixed(c.perRequestForTarget, 1)} ms of CPU a request on ${c.cores} cores: that is what would meet the budget.`,
+    '',
+  ];
 }
 
 /** The section: how the load was made, and per engine each rate's figures and verdict. */
@@ -52,7 +100,8 @@ export function openLoopSection(runs, verdicts, { writtenBy }) {
     'the server left to finish its queue between them; the rows the terminals wrote are removed afterwards. An error',
     'is any answer other than 2xx or none within 10 s. A rate holds when its p99 is under the limit with no errors;',
     '"held up to" is the highest rate that held with every lower one holding too. Latencies in ms; server CPU in',
-    'cores of the Node process (the database not included).',
+    'cores of the Node process (the database not included), PG CPU in cores of every local PostgreSQL process,',
+    'machine in cores of the whole machine busy (the load generator, the server, PostgreSQL and anything else).',
     '',
   ];
   for (const run of runs) {
@@ -61,15 +110,16 @@ export function openLoopSection(runs, verdicts, { writtenBy }) {
       '',
       `${run.users.managerSessions} manager sessions, ${run.users.drivers} drivers' phones, ${run.users.terminals} terminals; ${run.seconds} s a rate; the load generator used ${fixed(run.clientCores, 2)} cores; load average at the end ${run.loadAverage.map((l) => l.toFixed(1)).join(', ')}.`,
       '',
-      '| rate | achieved | requests | p50 | p99 | max | errors | server CPU | holds |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| rate | achieved | requests | p50 | p99 | max | errors | server CPU | PG CPU | machine | holds |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...run.rates.map((r) => {
         const held = run.verdict.rates.find((v) => v.rate === r.rate)?.pass;
-        return `| ${r.rate}/s | ${fixed(r.achieved)}/s | ${r.requests} | ${fixed(r.p50)} | ${fixed(r.p99)} | ${fixed(r.max)} | ${errorsOf(r)} | ${fixed(r.serverCores, 2)} | ${held ? 'yes' : '**no**'} |`;
+        return `| ${r.rate}/s | ${fixed(r.achieved)}/s | ${r.requests} | ${fixed(r.p50)} | ${fixed(r.p99)} | ${fixed(r.max)} | ${errorsOf(r)} | ${fixed(r.serverCores, 2)} | ${r.postgresCores === undefined ? '–' : fixed(r.postgresCores, 2)} | ${fixed(r.machineCores, 2)} | ${held ? 'yes' : '**no**'} |`;
       }),
       '',
       `Held up to: ${run.verdict.highest === null ? 'none of the rates tried' : `${run.verdict.highest} requests a second`} (p99 under ${run.verdict.p99Ms} ms, no errors).`,
       '',
+      ...capacityLines(run),
     );
     const top = run.rates.at(-1);
     if (top)

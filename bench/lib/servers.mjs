@@ -33,9 +33,10 @@ function stopper(child) {
  * The production server on a free port. `database` is { url } for PostgreSQL or { dataDir } for the
  * embedded engine; `captureFile` preloads the SQL recorder (never for a measured run); `env` adds
  * to its environment; `logFile` takes its stdout and stderr (pino's warnings and errors go to stdout,
- * which is otherwise dropped), for a run that reports what the server complained of.
+ * which is otherwise dropped), for a run that reports what the server complained of; `nodeArgs` go to
+ * Node before the script (`--cpu-prof` for a profile).
  */
-export async function startServer({ database, captureFile, env: extraEnv = {}, logFile }) {
+export async function startServer({ database, captureFile, env: extraEnv = {}, logFile, nodeArgs = [] }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -52,7 +53,7 @@ export async function startServer({ database, captureFile, env: extraEnv = {}, l
   delete env.DATA_DIR;
   if (database.url) env.DATABASE_URL = database.url;
   else env.DATA_DIR = database.dataDir;
-  const args = ['--enable-source-maps'];
+  const args = ['--enable-source-maps', ...nodeArgs];
   if (captureFile) {
     env.BENCH_CAPTURE_FILE = captureFile;
     args.push('--import', path.join(root, 'bench/sql-capture.mjs'));
