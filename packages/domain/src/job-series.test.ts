@@ -85,6 +85,31 @@ describe('expandSeries', () => {
     ]);
   });
 
+  it("applies each read's own exclusions, count and terms to a rule it has expanded before", () => {
+    const rule = { rule: 'FREQ=WEEKLY;BYDAY=MO', start: '2027-02-01', until: '2027-03-01' };
+    const mondays = ['2027-02-01', '2027-02-08', '2027-02-15', '2027-02-22', '2027-03-01'];
+    expect(expandSeries(rule)).toEqual(mondays);
+    expect(expandSeries({ ...rule, excludeDates: ['2027-02-08'], holidays: ['2027-02-22'] })).toEqual([
+      '2027-02-01',
+      '2027-02-15',
+      '2027-03-01',
+    ]);
+    expect(expandSeries({ ...rule, until: null, count: 2, excludeDates: ['2027-02-01'] })).toEqual([
+      '2027-02-08',
+      '2027-02-15',
+    ]);
+    const terms = [{ startDate: '2027-02-10', endDate: '2027-02-20' }];
+    expect(expandSeries({ ...rule, schoolTerms: 'out', terms })).toEqual([
+      '2027-02-01',
+      '2027-02-08',
+      '2027-02-22',
+      '2027-03-01',
+    ]);
+    // A later read of the plain rule is not changed by what the reads before it left out.
+    expect(expandSeries(rule)).toEqual(mondays);
+    expect(() => expandSeries({ ...rule, rule: 'FREQ=HOURLY' })).toThrow();
+  });
+
   it('refuses rules it cannot honour', () => {
     expect(parseSeriesRule('FREQ=HOURLY').ok).toBe(false);
     expect(parseSeriesRule('nonsense').ok).toBe(false);

@@ -78,19 +78,6 @@ export function parseSeriesRule(rule: string): { ok: true; rule: string } | { ok
  * `count` stops after that many kept dates; with neither, the caller's `until` must bound it.
  */
 export function expandSeries(series: SeriesExpansion): string[] {
-  const parsed = parseSeriesRule(series.rule);
-  if (!parsed.ok) throw new Error(parsed.message);
-  const options = rrule.RRule.parseString(parsed.rule);
-  const start = toUtc(series.start);
-  const lastAllowed = new Date(start.getTime() + MAX_SPAN_DAYS * 86_400_000);
-  const until = series.until ? toUtc(series.until) : lastAllowed;
-  const rule = new rrule.RRule({
-    ...options,
-    dtstart: start,
-    until: until < lastAllowed ? until : lastAllowed,
-    // Without a zone rrule works in UTC: the floating calendar dates of the rule.
-    tzid: null,
-  });
   const excluded = new Set([...(series.excludeDates ?? []), ...(series.holidays ?? [])]);
   const terms = series.terms ?? [];
   const inTerm = (d: string) => terms.some((t) => t.startDate <= d && d <= t.endDate);
@@ -102,13 +89,58 @@ export function expandSeries(series: SeriesExpansion): string[] {
   };
   const limit = Math.min(series.count ?? MAX_SERIES_OCCURRENCES + 1, MAX_SERIES_OCCURRENCES + 1);
   const out: string[] = [];
-  rule.all((instant) => {
-    const d = toDate(instant);
-    if (keep(d) && out[out.length - 1] !== d) out.push(d);
-    return out.length < limit;
-  });
+  for (const d of ruleDates(series.rule, series.start, series.until)) {
+    if (out.length >= limit) break;
+    if (keep(d)) out.push(d);
+  }
   return out;
 }
+
+/**
+ * The rule's own dates from the start to its end (or MAX_SPAN_DAYS past the start), before any
+ * exclusion. They depend on these three inputs alone, so the last few are kept: a series is read far
+ * more often than it changes, and a year of a weekly rule costs about a millisecond to expand.
+ */
+function ruleDates(
+  ruleText: string,
+  startDate: string,
+  untilDate: string | null | undefined,
+): readonly string[] {
+  const key = `${ruleText}\n${startDate}\n${untilDate ?? ''}`;
+  const kept = RULE_DATES.get(key);
+  if (kept) {
+    // Least recently used goes first: a Map keeps its keys in the order they were set.
+    RULE_DATES.delete(key);
+    RULE_DATES.set(key, kept);
+    return kept;
+  }
+  const parsed = parseSeriesRule(ruleText);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const options = rrule.RRule.parseString(parsed.rule);
+  const start = toUtc(startDate);
+  const lastAllowed = new Date(start.getTime() + MAX_SPAN_DAYS * 86_400_000);
+  const until = untilDate ? toUtc(untilDate) : lastAllowed;
+  const rule = new rrule.RRule({
+    ...options,
+    dtstart: start,
+    until: until < lastAllowed ? until : lastAllowed,
+    // Without a zone rrule works in UTC: the floating calendar dates of the rule.
+    tzid: null,
+  });
+  const dates: string[] = [];
+  for (const instant of rule.all()) {
+    const d = toDate(instant);
+    if (dates[dates.length - 1] !== d) dates.push(d);
+  }
+  const frozen = Object.freeze(dates);
+  RULE_DATES.set(key, frozen);
+  if (RULE_DATES.size > RULE_DATES_KEPT) RULE_DATES.delete(RULE_DATES.keys().next().value as string);
+  return frozen;
+}
+
+/** About a busy office's series at once; each list is at most MAX_SPAN_DAYS dates. */
+const RULE_DATES_KEPT = 256;
+const RULE_DATES = new Map<string, readonly string[]>();
 
 /** Weekday codes of RFC 5545 in the order a week is shown (Monday first). */
 export const SERIES_WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;

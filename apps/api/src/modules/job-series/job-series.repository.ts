@@ -1,6 +1,7 @@
 import type { JobSeries, SchoolTerm, SeriesSettings } from '@dms/domain';
 import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { jobSeries, jobSeriesSettings, schoolTerms } from '../../db/schema';
 
 // The series, the school terms and the Recurring Jobs settings (issue 27, ADR 36).
@@ -29,9 +30,19 @@ export async function insertSeries(tx: Db, values: typeof jobSeries.$inferInsert
   return row;
 }
 
+// A series is read by id on every open of its page: built and planned once, not on each read.
+const seriesById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(jobSeries)
+    .where(eq(jobSeries.id, sql.placeholder('id')))
+    .prepare('series_by_id'),
+);
+
 export async function getSeriesRow(db: Db, id: string, lock = false): Promise<SeriesRow | undefined> {
-  const query = db.select().from(jobSeries).where(eq(jobSeries.id, id));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock
+    ? await db.select().from(jobSeries).where(eq(jobSeries.id, id)).for('update')
+    : await seriesById(db).execute({ id });
   return row;
 }
 

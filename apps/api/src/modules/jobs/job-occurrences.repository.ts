@@ -1,6 +1,7 @@
 import type { JobStatus } from '@dms/domain';
 import { and, asc, eq, gte, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { jobLegs, jobRequirements, jobs, jobVehicles } from '../../db/schema';
 import { type JobValues, type LegValues, requirementRow, type SlotValues, slotRow } from './jobs.repository';
 
@@ -84,6 +85,24 @@ export interface SeriesJobRow {
   seriesId: string | null;
 }
 
+const occurrenceColumns = {
+  id: jobs.id,
+  jobNumber: jobs.jobNumber,
+  serviceDate: jobs.serviceDate,
+  status: jobs.status,
+  seriesId: jobs.seriesId,
+};
+
+// One series' occurrences are read on every open of its page: built and planned once.
+const occurrencesOfOneSeries = preparedPerDatabase((db) =>
+  db
+    .select(occurrenceColumns)
+    .from(jobs)
+    .where(eq(jobs.seriesId, sql.placeholder('seriesId')))
+    .orderBy(asc(jobs.serviceDate))
+    .prepare('series_occurrences'),
+);
+
 /** The occurrences of these series, by date. */
 export async function jobsOfSeries(
   db: Db,
@@ -91,16 +110,11 @@ export async function jobsOfSeries(
   from?: string,
 ): Promise<SeriesJobRow[]> {
   if (seriesIds.length === 0) return [];
+  if (seriesIds.length === 1 && !from) return occurrencesOfOneSeries(db).execute({ seriesId: seriesIds[0] });
   const conditions: SQL[] = [inArray(jobs.seriesId, [...seriesIds])];
   if (from) conditions.push(gte(jobs.serviceDate, from));
   return db
-    .select({
-      id: jobs.id,
-      jobNumber: jobs.jobNumber,
-      serviceDate: jobs.serviceDate,
-      status: jobs.status,
-      seriesId: jobs.seriesId,
-    })
+    .select(occurrenceColumns)
     .from(jobs)
     .where(and(...conditions))
     .orderBy(asc(jobs.serviceDate));
