@@ -52,12 +52,20 @@ export function isCurrencyCode(code: string): boolean {
 /** A well-formed BCP 47 tag this runtime has data for, e.g. 'en-AU'. */
 export function isLocale(tag: string): boolean {
   if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag)) return false;
+  // The runtime's locale data never changes while it runs, and the operator's own locale is asked
+  // about on most requests: the answer is kept (the pattern above bounds what may be kept).
+  const known = localeAnswers.get(tag);
+  if (known !== undefined) return known;
+  let answer: boolean;
   try {
-    return Intl.NumberFormat.supportedLocalesOf(tag).length > 0;
+    answer = Intl.NumberFormat.supportedLocalesOf(tag).length > 0;
   } catch {
-    return false;
+    answer = false;
   }
+  if (localeAnswers.size < 256) localeAnswers.set(tag, answer);
+  return answer;
 }
+const localeAnswers = new Map<string, boolean>();
 
 /** The currencies an operator may choose, by code. */
 export function currencyCodes(): string[] {

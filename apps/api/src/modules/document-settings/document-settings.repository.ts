@@ -9,6 +9,7 @@ import {
 } from '@dms/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   type DocumentSettings as DocumentSettingsRow,
   documentSettings,
@@ -17,9 +18,19 @@ import {
 
 /** The stored row (the table holds at most one; the oldest wins if ever there were two). */
 export async function getDocumentSettingsRow(db: Db): Promise<DocumentSettingsRow | undefined> {
-  const [row] = await db.select().from(documentSettings).orderBy(asc(documentSettings.createdAt)).limit(1);
+  const [row] = await documentSettingsRowStatement(db).execute();
   return row;
 }
+
+// Read by most requests that format or brand anything: built and planned once.
+const documentSettingsRowStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(documentSettings)
+    .orderBy(asc(documentSettings.createdAt))
+    .limit(1)
+    .prepare('document_settings_row'),
+);
 
 const flag = (value: number | undefined, fallback: boolean) => (value === undefined ? fallback : value === 1);
 

@@ -13,13 +13,19 @@ import {
 } from '@dms/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { type AppSettingsRow, appSettings, type NewAppSettingsRow } from '../../db/schema';
 
 /** The stored branding row (the table holds at most one; the oldest wins if ever there were two). */
 export async function getAppSettingsRow(db: Db): Promise<AppSettingsRow | undefined> {
-  const [row] = await db.select().from(appSettings).orderBy(asc(appSettings.createdAt)).limit(1);
+  const [row] = await appSettingsRowStatement(db).execute();
   return row;
 }
+
+// Read by most requests that format or brand anything: built and planned once.
+const appSettingsRowStatement = preparedPerDatabase((db) =>
+  db.select().from(appSettings).orderBy(asc(appSettings.createdAt)).limit(1).prepare('app_settings_row'),
+);
 
 /**
  * The branding of a row, with the built-in defaults wherever a value is absent or unusable.
