@@ -18,7 +18,9 @@ const shift = (n: number) => ({
 describe('SkippedEndOfShift', () => {
   it('says the count is a lower bound when it stopped counting (ADR 42)', async () => {
     renderWithApp(<SkippedEndOfShift filters={filters} />, {
-      data: [[key, { items: [shift(1), shift(2)], total: 1050, limit: 50, offset: 0, totalIsLowerBound: true }]],
+      data: [
+        [key, { items: [shift(1), shift(2)], total: 1050, limit: 50, offset: 0, totalIsLowerBound: true }],
+      ],
     });
     expect(await screen.findByText('1,050+')).toBeInTheDocument();
     expect(screen.getByText(/Showing the newest 2 of 1,050\+/)).toBeInTheDocument();
