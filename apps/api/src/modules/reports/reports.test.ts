@@ -552,6 +552,14 @@ describe('timesheets', () => {
     );
     expect(day.map((s) => s.id)).toEqual([b1!.id]);
 
+    // A range without a shift is an empty grid, not an error.
+    expect(
+      expectJson(
+        await t.asManager('GET', '/api/shifts/summary?startDate=2031-01-01&endDate=2031-01-07'),
+        200,
+      ),
+    ).toEqual({ drivers: [], shifts: 0, seconds: 0 });
+
     const wide = await t.asManager('GET', '/api/shifts/summary?startDate=2030-01-01&endDate=2030-06-01');
     expect(wide.json().errors).toContainEqual({ path: 'endDate', message: 'Choose at most 62 days' });
     expect(

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared';
 import { shiftCorrections, shifts, users, vehicles } from '../../db/schema';
 
 // Timesheets (spec 2 §2.7): the shifts of a bounded range of days, with their corrections.
@@ -68,34 +69,61 @@ export async function listTimesheet(
  * Totals per driver and day of a range, summed in the database: one row per driver-day instead of
  * every shift with its corrections (issue 28).
  */
-export async function timesheetTotals(
+// The timesheet's totals per driver and day (TimesheetSummarySchema) as ONE JSON text written by
+// PostgreSQL and sent on as it is, as the job list's rows are (ADR 40): a week of a large office is
+// about 900 driver-days, and mapping and checking them as objects was most of the request's cost
+// (bench/NOTES.md §19). A day's flags appear only when true (json_strip_nulls of nullif).
+const summaryStatements = preparedPerShape(
+  (filter: { driverId?: string }) => (filter.driverId ? 'driver' : 'all'),
+  (db, filter, name) =>
+    db
+      .select({
+        json: sql<string>`'{"drivers":' || coalesce(json_agg((
+            select row_to_json(o) from (select r.driver_id as "driverId",
+              case when r.first_name is null and r.last_name is null then null
+                else (select row_to_json(n) from (select r.first_name as "firstName", r.last_name as "lastName") n)
+              end as driver,
+              r.days, r.shifts, r.seconds) o
+          ) order by r.first_name, r.last_name, r.driver_id)::text, '[]')
+          || ',"shifts":' || coalesce(sum(r.shifts), 0) || ',"seconds":' || coalesce(sum(r.seconds), 0) || '}'`,
+      })
+      .from(
+        sql`(
+          with days as (
+            select s.driver_id, s.shift_date as date, count(*)::int as shifts,
+                   coalesce(round(sum(extract(epoch from s.end_time - s.start_time))), 0)::int as seconds,
+                   bool_or(s.end_time is null) as active,
+                   bool_or(exists (select 1 from ${shiftCorrections} c where c.shift_id = s.id)) as corrected,
+                   bool_or(s.end_of_shift_skipped) as skipped
+              from ${shifts} s
+             where s.shift_date >= ${sql.placeholder('startDate')} and s.shift_date <= ${sql.placeholder('endDate')}
+               ${filter.driverId ? sql`and s.driver_id = ${sql.placeholder('driverId')}` : sql``}
+             group by s.driver_id, s.shift_date
+          )
+          select d.driver_id, u.first_name, u.last_name,
+                 json_agg((select json_strip_nulls(row_to_json(x)) from (select d.date, d.shifts, d.seconds,
+                   nullif(d.active, false) as active, nullif(d.corrected, false) as corrected,
+                   nullif(d.skipped, false) as "endOfShiftSkipped") x) order by d.date) as days,
+                 sum(d.shifts)::int as shifts, sum(d.seconds)::bigint as seconds
+            from days d
+            left join ${users} u on u.id = d.driver_id
+           group by d.driver_id, u.first_name, u.last_name
+        ) r`,
+      )
+      .prepare(name('timesheet_summary')),
+);
+
+/** The totals per driver and day of a range, as the JSON text of TimesheetSummarySchema. */
+export async function timesheetSummaryText(
   db: Db,
   filter: { startDate: string; endDate: string; driverId?: string },
-) {
-  const corrected = sql<boolean>`bool_or(exists (select 1 from ${shiftCorrections} where ${shiftCorrections.shiftId} = ${shifts.id}))`;
-  return db
-    .select({
-      driverId: shifts.driverId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      date: shifts.shiftDate,
-      shifts: sql<number>`count(*)::int`,
-      seconds: sql<number>`coalesce(round(sum(extract(epoch from ${shifts.endTime} - ${shifts.startTime}))), 0)::int`,
-      active: sql<boolean>`bool_or(${shifts.endTime} is null)`,
-      corrected,
-      endOfShiftSkipped: sql<boolean>`bool_or(${shifts.endOfShiftSkipped})`,
-    })
-    .from(shifts)
-    .leftJoin(users, eq(users.id, shifts.driverId))
-    .where(
-      and(
-        gte(shifts.shiftDate, filter.startDate),
-        lte(shifts.shiftDate, filter.endDate),
-        filter.driverId ? eq(shifts.driverId, filter.driverId) : undefined,
-      ),
-    )
-    .groupBy(shifts.driverId, users.firstName, users.lastName, shifts.shiftDate)
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(shifts.driverId), asc(shifts.shiftDate));
+): Promise<string> {
+  const [row] = await summaryStatements(db, filter).execute({
+    startDate: filter.startDate,
+    endDate: filter.endDate,
+    driverId: filter.driverId,
+  });
+  return row?.json ?? '{"drivers":[],"shifts":0,"seconds":0}';
 }
 
 export async function lockShift(db: Db, id: string) {
