@@ -10,7 +10,8 @@ import { seedDemo } from './demo-seed';
 let t: RoleTestApp;
 
 beforeAll(async () => {
-  t = await createRoleTestApp();
+  // The demo's drivers have PINs 1111 to 5555 and 1234; the factory's would be random and could be one of them.
+  t = await createRoleTestApp({ driver: { driverNumber: '9090' } });
   await seedDemo(t.db, { today: dateInZone(new Date(), 'Australia/Sydney'), pinKey: TEST_PIN_KEY });
 }, 60_000);
 afterAll(() => t.close());
