@@ -36,7 +36,20 @@ export async function pageWithBoundedTotal<R>(
   ahead = LIST_COUNT_AHEAD,
 ): Promise<{ items: R[]; total: number; totalIsLowerBound: boolean }> {
   const items = await readPage();
-  const wholeRest = items.length < window.limit && (items.length > 0 || window.offset === 0);
-  const n = wholeRest ? window.offset + items.length : await countMatches(countToFor(window.offset, ahead));
-  return { items, ...boundedTotal(n, window.offset, ahead) };
+  return { items, ...(await totalAfterPage(window, items.length, countMatches, ahead)) };
+}
+
+/**
+ * The bounded total of a page already read that held `rows` rows: counted only when the page does
+ * not tell (a full page, or an empty one past the start). For pages read as JSON text (ADR 40).
+ */
+export async function totalAfterPage(
+  window: { limit: number; offset: number },
+  rows: number,
+  countMatches: (countTo: number) => Promise<number>,
+  ahead = LIST_COUNT_AHEAD,
+): Promise<{ total: number; totalIsLowerBound: boolean }> {
+  const wholeRest = rows < window.limit && (rows > 0 || window.offset === 0);
+  const n = wholeRest ? window.offset + rows : await countMatches(countToFor(window.offset, ahead));
+  return boundedTotal(n, window.offset, ahead);
 }

@@ -34,7 +34,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { boundedCountQuery, pageWithBoundedTotal } from '../../db/bounded-count';
+import { boundedCountQuery, pageWithBoundedTotal, totalAfterPage } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
 import { preparedPerShape, shapeKey } from '../../db/prepared';
 import {
@@ -481,6 +481,22 @@ const listStatements = preparedPerShape(shapeOf, (db, f: InvoiceFilter, name) =>
       : undefined,
   );
   return {
+    pageText: db
+      .select({
+        json: sql<string>`coalesce(json_agg(${sql.raw(SUMMARY_JSON)} order by p.list_date desc, p.created_at desc), '[]')::text`,
+        rows: sql<number>`count(*)::int`,
+      })
+      .from(
+        sql`(select ${invoices}.*, ${statusSql(today)} as status,
+                credit_of.number as credit_of_number, cb.id as credited_by_id, cb.number as credited_by_number
+               from ${invoices}
+               left join ${invoices} as credit_of on credit_of.id = ${invoices.creditOfId}
+               left join lateral (select c.id, c.number from ${invoices} c where c.credit_of_id = ${invoices.id} limit 1) cb on true
+              where ${where ?? sql`true`}
+              order by ${invoices.listDate} desc, ${invoices.createdAt} desc
+              limit ${placeholder('limit')} offset ${placeholder('offset')}) p`,
+      )
+      .prepare(name('invoice_page_json')),
     page: selectSummaries(db, today)
       .where(where)
       .orderBy(desc(invoices.listDate), desc(invoices.createdAt))
@@ -493,6 +509,38 @@ const listStatements = preparedPerShape(shapeOf, (db, f: InvoiceFilter, name) =>
     ).prepare(name('invoice_page_count')),
   };
 });
+
+/**
+ * The list's page as the JSON text of InvoiceSummarySchema objects, written by PostgreSQL (ADR 40's
+ * way): mapping 50 rows and formatting their amounts from cents was most of the route's own CPU
+ * (bench/NOTES.md §19). Mirrors toSummary: amounts as numbers, the balance only of an issued invoice,
+ * instants as ISO strings in UTC with milliseconds.
+ */
+const SUMMARY_JSON = `(select row_to_json(s) from (select p.id, p.kind, p.number, p.state, p.status,
+  p.job_id as "jobId", p.job_number as "jobNumber", p.customer_id as "customerId",
+  p.customer_name as "customerName", p.credit_of_id as "creditOfId", p.credit_of_number as "creditOfNumber",
+  p.credited_by_id as "creditedById", nullif(p.credited_by_number, '') as "creditedByNumber",
+  p.currency, p.tax_mode as "taxMode", p.tax_rate as "taxRate", p.issue_date as "issueDate",
+  p.due_date as "dueDate", p.subtotal, p.tax_total as "taxTotal", p.total, p.amount_paid as "amountPaid",
+  case when p.state = 'issued' and p.kind <> 'credit_note' then greatest(0, p.total - p.amount_paid) else 0 end as balance,
+  to_char(p.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "sentAt",
+  to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  p.version) s)`;
+
+/** A page of invoices as JSON text (its items), with its total counted no further than a bound past the page. */
+export async function listInvoicesText(
+  db: Db,
+  f: InvoiceFilter,
+): Promise<{ items: string; total: number; totalIsLowerBound: boolean }> {
+  const statements = listStatements(db, f);
+  const values = valuesOf(f);
+  const [page] = await statements.pageText.execute(values);
+  const rows = page?.rows ?? 0;
+  const totals = await totalAfterPage(f, rows, async (countTo) =>
+    Number((await statements.count.execute({ ...values, countTo }))[0]?.n ?? 0),
+  );
+  return { items: rows > 0 ? (page?.json ?? '[]') : '[]', ...totals };
+}
 
 /** A page of invoices, newest first, with its total counted no further than a bound past the page. */
 export async function listInvoices(

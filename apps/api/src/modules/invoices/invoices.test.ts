@@ -46,6 +46,18 @@ async function issued(jobId?: string) {
   return res.json();
 }
 
+/**
+ * The list's rows, whose JSON PostgreSQL writes (ADR 40), say exactly what the job's invoices say, which
+ * the server maps from the same columns: amounts, balance, status, credit links and instants.
+ */
+async function expectListAsJobInvoices(jobId: string) {
+  const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+  const list = (await t.asManager('GET', `/api/invoices?jobId=${jobId}&limit=100`)).json().items;
+  const ofJob = (await t.asManager('GET', `/api/jobs/${jobId}/invoices`)).json().items;
+  expect(list.length).toBeGreaterThan(0);
+  expect([...list].sort(byId)).toEqual([...ofJob].sort(byId));
+}
+
 describe('invoices', () => {
   it('are for managers only', async () => {
     const job = await pricedJob();
@@ -294,6 +306,7 @@ describe('invoices', () => {
       removedByName: expect.any(String),
     });
     expect((await t.asManager('POST', removeUrl, { reason: 'Again' })).statusCode).toBe(404);
+    await expectListAsJobInvoices(inv.jobId);
 
     const draft = await draftFor((await pricedJob()).id);
     const early = await t.asManager('POST', `/api/invoices/${draft.id}/payments`, {
@@ -356,6 +369,8 @@ describe('invoices', () => {
     expect((await t.asManager('POST', `/api/jobs/${inv.jobId}/invoices`, { kind: 'final' })).statusCode).toBe(
       201,
     );
+    // The void invoice, its credit note and the new draft, read both ways.
+    await expectListAsJobInvoices(inv.jobId);
 
     const paid = await issued();
     await t.asManager('POST', `/api/invoices/${paid.id}/payments`, {
