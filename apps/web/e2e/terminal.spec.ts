@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, signInViaApi, toast } from './support/accounts';
+import { api, sydneyDate } from './support/api';
 import { expectNoSeriousA11yViolationsInBothThemes as scan } from './support/axe';
 import { screenshotBothThemes } from './support/screenshots';
 
@@ -491,6 +492,41 @@ test('a fuel log made while the network is down is delivered once when it return
   await device.request.post(`/api/shifts/end/${shift.id}`, { headers: { 'X-Requested-With': 'e2e' } });
 });
 
+/**
+ * Noah holds a job of the operator's today. The demo gives him one on the day it was seeded; a run that
+ * passes Sydney's midnight finds that job on yesterday, so the journey then books him one itself.
+ */
+async function noahDrivesToday(page: Page) {
+  const today = sydneyDate(0);
+  const drivers = await api<{ items: { id: string; email: string }[] }>(
+    page,
+    'GET',
+    `/api/drivers?search=${encodeURIComponent('noah@demo.local')}&limit=5`,
+  );
+  const noah = drivers.items.find((d) => d.email === 'noah@demo.local');
+  if (!noah) throw new Error('The demo has no Noah');
+  const held = await api<{ total: number }>(
+    page,
+    'GET',
+    `/api/jobs?driverId=${noah.id}&from=${today}&to=${today}&limit=1`,
+  );
+  if (held.total > 0) return;
+  const vehicles = await api<{ items: { id: string; isActive: number }[] }>(
+    page,
+    'GET',
+    '/api/vehicles?type=company_owned&limit=50',
+  );
+  const vehicle = vehicles.items.filter((v) => v.isActive === 1).at(-1);
+  await api(page, 'POST', '/api/jobs', {
+    title: `Late charter ${Date.now().toString(36)}`,
+    status: 'confirmed',
+    serviceDate: today,
+    legs: [{ originAddress: 'Depot', destinationAddress: 'Airport', departureTime: '23:00' }],
+    vehicles: [{ vehicleId: vehicle?.id, driverId: noah.id }],
+    hoursOverrideReason: 'Journey test',
+  });
+}
+
 /** Clock in through the device's own API (the shift journey above covers the dialogs). */
 async function clockInViaApi(device: Page) {
   // A retry finds the driver still on the shift the failed try started: end it first.
@@ -526,6 +562,7 @@ test('Clock Out leads into the end-of-shift inspection: required after a job, sk
   await enrol(device, code);
 
   // Noah drives a job today: Clock Out opens the form, with no way round it.
+  await noahDrivesToday(page);
   await typePin(device, '5555');
   await expect(device.getByTestId('terminal-driver-name')).toHaveText('Noah Brown');
   await clockInViaApi(device);
