@@ -539,7 +539,7 @@ export async function listInvoicesText(
   const totals = await totalAfterPage(f, rows, async (countTo) =>
     Number((await statements.count.execute({ ...values, countTo }))[0]?.n ?? 0),
   );
-  return { items: rows > 0 ? (page?.json ?? '[]') : '[]', ...totals };
+  return { items: page?.json ?? '[]', ...totals };
 }
 
 /** A page of invoices, newest first, with its total counted no further than a bound past the page. */

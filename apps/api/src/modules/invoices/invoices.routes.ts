@@ -24,6 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../http/errors';
+import { boundedPageText, sendJsonText } from '../../http/json-text';
 import { IdParamsSchema } from '../../http/list-query';
 import { invoiceMail } from '../../mail/invoice-templates';
 import { getDocumentSettings } from '../document-settings';
@@ -106,12 +107,12 @@ export async function invoicesRoutes(app: FastifyInstance): Promise<void> {
         today: today(),
         timeZone: app.config.timezone,
       });
-      // PostgreSQL wrote the rows' JSON; it is sent on as it is (ADR 40), checked against the schema
-      // everywhere but in production, where the SQL alone decides its shape.
-      const json = `{"items":${page.items},"total":${page.total},"limit":${q.limit},"offset":${q.offset},"totalIsLowerBound":${page.totalIsLowerBound}}`;
-      if (!app.config.production)
-        boundedPageOf(InvoiceSummarySchema.strict()).strict().parse(JSON.parse(json));
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return sendJsonText(
+        reply as FastifyReply,
+        boundedPageText(page, q),
+        boundedPageOf(InvoiceSummarySchema.strict()).strict(),
+        app.config.production,
+      );
     },
   );
 

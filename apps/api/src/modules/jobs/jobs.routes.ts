@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { publishLiveEvent } from '../../events/live-events';
 import { HttpError } from '../../http/errors';
+import { boundedPageText, sendJsonText } from '../../http/json-text';
 import { IdParamsSchema, isManager, listPage } from '../../http/list-query';
 import { hoursWarnings, loadHoursContext } from '../driver-hours';
 import { type NotificationDeps, notifyAboutJob } from '../notifications';
@@ -178,12 +179,13 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       if (!driverId && q.shape === 'rows') {
         const window = { search: q.search || undefined, limit: q.limit, offset: q.offset };
         const page = await listJobRowsText(app.db, { ...window, ...filter });
-        // PostgreSQL wrote the rows' JSON; it is sent on as it is (ADR 40), checked against the schema
-        // everywhere but in production, where the SQL alone decides its shape.
-        const json = `{"items":${page.items},"total":${page.total},"limit":${q.limit},"offset":${q.offset},"totalIsLowerBound":${page.totalIsLowerBound}}`;
-        if (!app.config.production) jobPageOf(JobListRowSchema).strict().parse(JSON.parse(json));
-        // A string answer skips the route's serializer; the schema above still documents the shape.
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+        const json = boundedPageText(page, q);
+        return sendJsonText(
+          reply as FastifyReply,
+          json,
+          jobPageOf(JobListRowSchema).strict(),
+          app.config.production,
+        );
       }
       if (!driverId) return listPage(q, (window) => listJobSummaries(app.db, { ...window, ...filter }));
       const page = await listPage(q, (window) =>

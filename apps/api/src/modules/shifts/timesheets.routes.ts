@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { HttpError } from '../../http/errors';
+import { sendJsonText } from '../../http/json-text';
 import { IdParamsSchema } from '../../http/list-query';
 import { operatorFormatters } from '../settings';
 import { correctShift, listTimesheet, lockShift, timesheetSummaryText } from './timesheets.repository';
@@ -82,10 +83,12 @@ export async function timesheetsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const json = await timesheetSummaryText(app.db, request.query);
-      // PostgreSQL wrote the answer; it is checked against the schema everywhere but in production
-      // (ADR 40), and a string answer skips the route's serializer.
-      if (!app.config.production) TimesheetSummarySchema.strict().parse(JSON.parse(json));
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return sendJsonText(
+        reply as FastifyReply,
+        json,
+        TimesheetSummarySchema.strict(),
+        app.config.production,
+      );
     },
   );
 
