@@ -492,6 +492,66 @@ const scheduleArb = fc
 
 const legal = (work: WorkInterval[]) => checkDriverHours({ work, ruleSet: STANDARD, timeZone: 'UTC' }).ok;
 
+describe('answers kept between checks', () => {
+  // A check of proposed work alone is answered from memory when asked again (the dispatch board asks
+  // the same ones on every draw). The full check is never kept, so it is the reference.
+  const lean = (work: WorkInterval[], proposed: WorkInterval[], ruleSet: HoursRuleSet, timeZone: string) =>
+    checkDriverHours({ work, proposed, ruleSet, timeZone, reportExisting: false });
+  const full = (work: WorkInterval[], proposed: WorkInterval[], ruleSet: HoursRuleSet, timeZone: string) =>
+    checkDriverHours({ work, proposed, ruleSet, timeZone });
+
+  // Half the limits of the standard set: the same work breaks it far more often.
+  const STRICT: HoursRuleSet = {
+    ...STANDARD,
+    id: 'strict-for-test',
+    windows: STANDARD.windows.map((w) => ({ ...w, maxWorkMinutes: w.maxWorkMinutes / 2 })),
+  };
+
+  it('answers again what the work, the proposed work, the rule set and the zone say, never an earlier answer', () => {
+    const sets = [STANDARD, STRICT];
+    fc.assert(
+      fc.property(scheduleArb, fc.nat(), (work, k) => {
+        const proposed = [work[k % work.length]!];
+        const rest = work.filter((_, i) => i !== k % work.length);
+        // Each combination asked twice, in an order that puts the others' answers in between.
+        for (let round = 0; round < 2; round++)
+          for (const ruleSet of sets)
+            for (const zone of ['UTC', TZ])
+              for (const history of [rest, rest.slice(1)])
+                expect(lean(history, proposed, ruleSet, zone).breaches).toEqual(
+                  full(history, proposed, ruleSet, zone).breaches,
+                );
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("reads the night in the zone asked, whatever another zone's answer was", () => {
+    // 01:00-06:15 in Sydney is daytime in UTC: the same instants leave no night rest in one zone only.
+    const shifts = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12].map((n) => iv(`${day(n)} 01:00`, '06:15'));
+    const [history, proposed] = [shifts.slice(0, -1), shifts.slice(-1)];
+    for (let round = 0; round < 2; round++) {
+      expect(lean(history, proposed, STANDARD, TZ).breaches.map((b) => b.kind)).toContain('night-rest');
+      expect(lean(history, proposed, STANDARD, 'UTC').breaches).toEqual([]);
+    }
+  });
+
+  it('gives the same answer twice without working it out again', () => {
+    const history = [iv(`${day(0)} 06:00`, '12:00')];
+    const proposed = [iv(`${day(1)} 06:00`, '12:00')];
+    const first = lean(history, proposed, STANDARD, TZ);
+    expect(first.breaches.length).toBeGreaterThan(0);
+    expect(
+      lean(
+        history.map((w) => ({ ...w })),
+        proposed,
+        STANDARD,
+        TZ,
+      ),
+    ).toBe(first);
+  });
+});
+
 describe('properties', () => {
   it('removing work from a legal schedule keeps it legal (and so does joining two rests)', () => {
     fc.assert(

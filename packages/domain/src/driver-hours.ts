@@ -578,16 +578,58 @@ function earliestLegalStart(
  * same input always gives the same answer.
  */
 export function checkDriverHours(input: CheckDriverHoursInput): CheckDriverHoursResult {
-  const ctx: Context = { timeZone: input.timeZone };
   const existingTl = snap(spansOf(input.work));
   const proposed = input.proposed?.length ? snap(spansOf(input.proposed)) : null;
-  const tl = proposed ? insertSpans(existingTl, proposed) : existingTl;
-  const breaches: HoursBreach[] = [];
-  const existingBreaches: HoursBreach[] = [];
   const lastEnd = existingTl.length ? existingTl[existingTl.length - 1]![1] : 0;
   const anyWorkFrom = Math.max(lastEnd, input.now ? input.now.getTime() : lastEnd);
   const onlyProposed = proposed !== null && input.reportExisting === false;
-  input.ruleSet.windows.forEach((w, windowIndex) => {
+  // A search for when the driver could next work at all starts from `now`: such answers are not kept.
+  if (!onlyProposed)
+    return checkHours(input.ruleSet, input.timeZone, existingTl, proposed, anyWorkFrom, onlyProposed);
+  // Everything else the answer depends on, on the quarter-hour grid the check reads.
+  const key = `${input.timeZone}|${gridText(existingTl)}|${gridText(proposed)}`;
+  let answers = checkAnswers.get(input.ruleSet);
+  if (!answers) {
+    answers = new Map();
+    checkAnswers.set(input.ruleSet, answers);
+  }
+  const known = answers.get(key);
+  if (known) {
+    // Kept newest last, so the oldest answer is the one dropped.
+    answers.delete(key);
+    answers.set(key, known);
+    return known;
+  }
+  const answer = checkHours(input.ruleSet, input.timeZone, existingTl, proposed, anyWorkFrom, onlyProposed);
+  answers.set(key, answer);
+  if (answers.size > CHECK_ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+  return answer;
+}
+
+/** Spans as quarter-hour numbers: a key of a few hundred characters for a fortnight of work. */
+const gridText = (spans: readonly Span[]) => spans.map(([s, e]) => `${s / BLOCK}-${e / BLOCK}`).join(',');
+
+/**
+ * Answers of proposed work given before, per rule set (the sets are constants). A dispatch board
+ * asks the same checks each time it is drawn, and a check is milliseconds of windows and searches
+ * (bench/NOTES.md §20); an answer is shared, so callers read it and never change it.
+ */
+const checkAnswers = new WeakMap<HoursRuleSet, Map<string, CheckDriverHoursResult>>();
+const CHECK_ANSWERS_KEPT = 5_000;
+
+function checkHours(
+  ruleSet: HoursRuleSet,
+  timeZone: string,
+  existingTl: Span[],
+  proposed: Span[] | null,
+  anyWorkFrom: number,
+  onlyProposed: boolean,
+): CheckDriverHoursResult {
+  const ctx: Context = { timeZone };
+  const tl = proposed ? insertSpans(existingTl, proposed) : existingTl;
+  const breaches: HoursBreach[] = [];
+  const existingBreaches: HoursBreach[] = [];
+  ruleSet.windows.forEach((w, windowIndex) => {
     const found = windowBreaches(ctx, w, windowIndex, tl, proposed, onlyProposed ? 'touching' : 'all');
     for (const b of found.touching.values()) {
       const at = earliestLegalStart(ctx, w, windowIndex, existingTl, proposed!, proposed![0]![0]);

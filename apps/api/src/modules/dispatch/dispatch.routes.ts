@@ -3,7 +3,7 @@ import { DISPATCH_FREE_DRIVERS_LIMIT, DispatchDaySchema, DispatchQuerySchema, da
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { lapsedRecordsOn } from '../compliance';
-import { breachesFor, loadHoursContext, workAround } from '../driver-hours';
+import { breachesFor, loadHoursContext, workAround, workByDriver } from '../driver-hours';
 import { listDriversFreeOn } from '../users';
 import { getDispatchDay } from './dispatch.repository';
 
@@ -37,10 +37,11 @@ export async function dispatchRoutes(app: FastifyInstance): Promise<void> {
       // Hours for every driver of the day from one load of their work (no query per bar).
       const driverIds = [...new Set(day.bars.map((b) => b.driverId).filter((id): id is string => !!id))];
       if (driverIds.length === 0) return day;
-      const [ctx, work] = await Promise.all([
+      const [ctx, loaded] = await Promise.all([
         loadHoursContext(app.db, app.config.timezone),
         workAround(app.db, driverIds, date, null),
       ]);
+      const work = workByDriver(ctx, loaded);
       const bars: typeof day.bars = [];
       for (const [i, bar] of day.bars.entries()) {
         // A board at volume is about a tenth of a second of checks: other requests are answered

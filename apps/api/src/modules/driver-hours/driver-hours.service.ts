@@ -12,6 +12,7 @@ import {
   mergeWork,
   type PlannedJob,
   type SignOnOff,
+  type WorkInterval,
   workPeriodsFromJobs,
 } from '@dms/domain';
 import { inArray } from 'drizzle-orm';
@@ -79,10 +80,11 @@ export function dutyStretches(job: PlannedJob, allowances: Required<SignOnOff>):
     }
     lastEnd = arrives ?? departs ?? lastEnd;
   }
-  return stretches.map((st) => ({
-    serviceDate: addDays(job.serviceDate, Math.floor((st.firstAt ?? 0) / (24 * 60))),
-    legs: st.legs,
-  }));
+  return stretches.map((st) => {
+    const day = Math.floor((st.firstAt ?? 0) / (24 * 60));
+    // Most stretches begin on the job's own date: addDays parses and prints a date.
+    return { serviceDate: day === 0 ? job.serviceDate : addDays(job.serviceDate, day), legs: st.legs };
+  });
 }
 
 /** Planned work of jobs, stretch by stretch. */
@@ -117,6 +119,41 @@ export async function workAround(
   );
 }
 
+/** Loaded work, read per driver once: a board checks many bars of the same drivers against it. */
+export interface WorkByDriver {
+  of(driverId: string): { shifts: DriverWork['shifts']; jobs: { jobId: string; periods: WorkInterval[] }[] };
+}
+
+function byDriver<T extends { driverId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.driverId);
+    if (list) list.push(row);
+    else out.set(row.driverId, [row]);
+  }
+  return out;
+}
+
+/** Indexes `work` by driver, each driver's jobs turned into planned periods when first asked for. */
+export function workByDriver(ctx: HoursContext, work: DriverWork): WorkByDriver {
+  const shifts = byDriver(work.shifts);
+  const jobs = byDriver(work.jobs);
+  const read = new Map<string, ReturnType<WorkByDriver['of']>>();
+  return {
+    of(driverId) {
+      let mine = read.get(driverId);
+      if (!mine) {
+        mine = {
+          shifts: shifts.get(driverId) ?? [],
+          jobs: (jobs.get(driverId) ?? []).map((j) => ({ jobId: j.jobId, periods: plannedWork([j], ctx) })),
+        };
+        read.set(driverId, mine);
+      }
+      return mine;
+    },
+  };
+}
+
 /**
  * The breaches `job` would cause for one driver, from work already loaded (the job itself is
  * left out of `work` if it is there). Pure: the board checks every bar of a day with one load.
@@ -125,18 +162,15 @@ export function breachesFor(
   ctx: HoursContext,
   job: CheckedJob,
   driverId: string,
-  work: DriverWork,
+  work: WorkByDriver,
   now = new Date(),
 ): HoursWarning['breaches'] {
   const proposed = plannedWork([job], ctx);
   if (proposed.length === 0) return [];
-  const planned = plannedWork(
-    work.jobs.filter((j) => j.driverId === driverId && j.jobId !== job.id),
-    ctx,
-  );
-  const recorded = work.shifts.filter((s) => s.driverId === driverId);
+  const mine = work.of(driverId);
+  const planned = mine.jobs.filter((j) => j.jobId !== job.id).flatMap((j) => j.periods);
   const result = checkDriverHours({
-    work: mergeWork(recorded, planned, now),
+    work: mergeWork(mine.shifts, planned, now),
     ruleSet: ctx.ruleSet,
     timeZone: ctx.timeZone,
     proposed,
@@ -211,7 +245,7 @@ export async function hoursWarningsForJobs(
   for (const job of checked) {
     // Each date sees the 15 days either side, as a single check loads them: a year of a series
     // is not weighed against every one of its dates.
-    const around = checked.length === 1 ? work : workWithin(work, job.serviceDate);
+    const around = workByDriver(ctx, checked.length === 1 ? work : workWithin(work, job.serviceDate));
     const warnings: HoursWarning[] = [];
     for (const driverId of ids) {
       const breaches = breachesFor(ctx, job, driverId, around, now);

@@ -9,4 +9,5 @@ export {
   loadHoursContext,
   recordHoursOverrides,
   workAround,
+  workByDriver,
 } from './driver-hours.service';
