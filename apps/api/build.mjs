@@ -10,7 +10,12 @@ const external = Object.keys(pkg.dependencies ?? {});
 
 await rm(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src/server.ts'), path.join(here, 'src/cli.ts')],
+  // The dispatch board's worker thread is its own file beside the server (board-hours-thread.ts).
+  entryPoints: {
+    server: path.join(here, 'src/server.ts'),
+    cli: path.join(here, 'src/cli.ts'),
+    'board-hours.worker': path.join(here, 'src/modules/driver-hours/board-hours.worker.ts'),
+  },
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
@@ -21,4 +26,4 @@ await build({
   logLevel: 'warning',
 });
 await cp(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
-console.log('api: built dist/server.js and dist/cli.js');
+console.log('api: built dist/server.js, dist/cli.js and dist/board-hours.worker.js');

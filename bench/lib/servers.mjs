@@ -1,6 +1,6 @@
 // Child processes of the bench: the production server (as `npm start` runs it) and the baseline.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, root } from '../../scripts/lib.mjs';
 
@@ -59,6 +59,8 @@ export async function startServer({ database, captureFile, env: extraEnv = {}, l
     args.push('--import', path.join(root, 'bench/sql-capture.mjs'));
   }
   args.push(path.join(root, 'apps/api/dist/server.js'));
+  // The log's folder (bench/.data) is made by the full run; a scenario run alone may come first.
+  if (logFile) mkdirSync(path.dirname(logFile), { recursive: true });
   const log = logFile ? openSync(logFile, 'w') : null;
   const child = spawn(process.execPath, args, {
     cwd: root,

@@ -11,6 +11,7 @@ import {
   createVehicle,
 } from '../../test/factories';
 import { createRoleTestApp, expectJson, type RoleTestApp } from '../../test/role-test-app';
+import { stopBoardHours } from '../driver-hours';
 
 let t: RoleTestApp;
 /** Every statement the app sends, while a test is counting. */
@@ -236,6 +237,24 @@ describe('a day of the board', () => {
     const bar = (await day('2027-03-11')).bars.find((b) => b.driverId === driver.id);
     expect(bar?.hours.map((h) => h.label)).toContain('12 h work in any 24 h');
     expect(bar?.hours[0]?.text).toMatch(/over by/);
+  });
+
+  it('checks the hours again in a new worker thread after the last one stopped, and never answers from legs since changed', async () => {
+    const driver = await createDriver(t.db);
+    const bus = await createVehicle(t.db);
+    const job = await createJob(
+      t.db,
+      { serviceDate: '2027-03-14', status: 'assigned' },
+      { vehicleId: bus.id, driverId: driver.id },
+    );
+    await setLegs(job.id, [['05:30', '17:00']]);
+    const labels = async () => barOf(await day('2027-03-14'), job.id).hours.map((h) => h.label);
+    expect(await labels()).toContain('12 h work in any 24 h');
+    await stopBoardHours();
+    await setLegs(job.id, [['08:00', '12:00']]);
+    expect(await labels()).toEqual([]);
+    await setLegs(job.id, [['05:30', '17:00']]);
+    expect(await labels()).toContain('12 h work in any 24 h');
   });
 
   it('names the vehicles and drivers with a record lapsed on the day, from one read for the whole board', async () => {

@@ -1,13 +1,13 @@
 // The front door of the driver-hours module (ADR 25): what other modules may use.
+
+export { stopBoardHours } from './board-hours-thread';
 export {
-  breachesFor,
-  type HoursContext,
+  hoursOfBars,
   hoursRefusalDetail,
   hoursSummaries,
   hoursWarnings,
   hoursWarningsForJobs,
   loadHoursContext,
   recordHoursOverrides,
-  workAround,
-  workByDriver,
 } from './driver-hours.service';
+export type { HoursContext } from './hours-checks';
