@@ -360,9 +360,7 @@ export async function runOpenLoop({
   const runId = Date.now().toString(36);
   const since = new Date(Date.now() - 1000);
   const logFile = path.join(root, `bench/.data/open-loop-${database.url ? 'postgres' : 'pglite'}-server.log`);
-  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=…' profiles the server under this load.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = await startServer({ database, env: { TRUST_PROXY: '127.0.0.1' }, logFile, nodeArgs });
+  const server = await startServer({ database, env: { TRUST_PROXY: '127.0.0.1' }, logFile });
   const perRate = [];
   let setup;
   const started = new Date();

@@ -53,7 +53,9 @@ export async function startServer({ database, captureFile, env: extraEnv = {}, l
   delete env.DATA_DIR;
   if (database.url) env.DATABASE_URL = database.url;
   else env.DATA_DIR = database.dataDir;
-  const args = ['--enable-source-maps', ...nodeArgs];
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=…' profiles the product server of any scenario.
+  const fromEnv = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const args = ['--enable-source-maps', ...nodeArgs, ...fromEnv];
   if (captureFile) {
     env.BENCH_CAPTURE_FILE = captureFile;
     args.push('--import', path.join(root, 'bench/sql-capture.mjs'));

@@ -95,6 +95,17 @@ describe('createFormatters', () => {
     expect(broken.money(1)).toBe('$1.00');
     expect(broken.serviceDate('2026-11-23')).toBe('23 Nov 2026');
   });
+
+  it('keeps each zone its own answer when asked again, the unusable and the usable alike', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(
+        createFormatters({ currency: 'AUD', locale: 'en-AU', timeZone: 'Mars/Olympus' }).operator.timeZone,
+      ).toBe('Australia/Sydney');
+      expect(
+        createFormatters({ currency: 'GBP', locale: 'en-GB', timeZone: 'Europe/London' }).operator.timeZone,
+      ).toBe('Europe/London');
+    }
+  });
 });
 
 describe('validation helpers', () => {

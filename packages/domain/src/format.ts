@@ -112,13 +112,24 @@ function safeLocale(locale: string): string {
   return isLocale(locale) ? locale : DEFAULT_OPERATOR_LOCALE;
 }
 
+/** Zones asked about before: making a formatter to test one was 5 % of a PIN sign-in's CPU (bench/NOTES.md §20). */
+const usableZones = new Map<string, string>();
+
+/** A usable time zone: the given one, else the default. */
 function safeTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return DEFAULT_OPERATOR_TIME_ZONE;
+  let usable = usableZones.get(timeZone);
+  if (usable === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone });
+      usable = timeZone;
+    } catch {
+      usable = DEFAULT_OPERATOR_TIME_ZONE;
+    }
+    // Whatever a stored setting holds, the answers kept stay few.
+    if (usableZones.size >= 200) usableZones.clear();
+    usableZones.set(timeZone, usable);
   }
+  return usable;
 }
 
 /**
