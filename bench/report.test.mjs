@@ -5,6 +5,7 @@ import {
   pageCostSection,
   pageCostVerdict,
   ratioShortfallSection,
+  ratioText,
   ratioVerdict,
   screenSizeVerdicts,
 } from './lib/report.mjs';
@@ -152,5 +153,18 @@ describe('a Lighthouse score under its budget', () => {
   it('says when no metric alone would do', () => {
     const lines = lighthouseShortfallLines(page(70, [metric('total-blocking-time', 900, 0.1, 30, null)]));
     expect(lines.at(-1)).toBe('No single metric would meet 95 alone: more than one must improve.');
+  });
+});
+
+describe('a ratio at the edge of its budget', () => {
+  it('shows a third place where two would round a shortfall up to 0.67', () => {
+    expect(ratioText(0.6651)).toBe('0.665');
+    expect(ratioText(0.6699)).toBe('0.6699');
+    expect(ratioText(0.664)).toBe('0.66');
+    expect(ratioText(0.67)).toBe('0.67');
+    expect(ratioText(0.8123)).toBe('0.81');
+    expect(ratioText(null)).toBe('n/a');
+    const [verdict] = ratioVerdict([result('invoice-list', 1, 0.668)]);
+    expect(verdict).toMatchObject({ pass: false, actual: 'below: invoice-list 0.668' });
   });
 });

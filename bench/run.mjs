@@ -399,6 +399,10 @@ async function runEngine({ engine, database, ctxLabel }) {
         databaseUrl: database.url,
         path: JOB_LIST_QUERY,
       }).catch((error) => ({ error: error.message }));
+      if (pageCost.settledMs !== undefined)
+        console.log(
+          `  measured after ${(pageCost.settledMs / 1000).toFixed(1)} s of waiting for the machine to fall idle`,
+        );
     }
   } finally {
     await recorder.stop();

@@ -137,3 +137,20 @@ export async function settle(pid, { idleMs = 500, maxMs = 30_000 } = {}) {
     before = after;
   }
 }
+
+/**
+ * Waits until the whole machine is nearly idle (under a fifth of a core busy over `idleMs`): a
+ * measurement that counts one statement's time must not share the cores with what came before it
+ * (the server's first background round, autovacuum after the recorded writes).
+ */
+export async function settleMachine({ idleMs = 1000, maxMs = 30_000 } = {}) {
+  const deadline = Date.now() + maxMs;
+  let before = machineBusyMs();
+  while (before !== null && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, idleMs));
+    const after = machineBusyMs();
+    if (after === null || after - before < idleMs / 5) return true;
+    before = after;
+  }
+  return false;
+}

@@ -32,7 +32,8 @@ export interface OpenDay {
 
 function DayFlags({ day }: { day: TimesheetDay }) {
   return (
-    <Group gap={4} justify="center" wrap="nowrap">
+    // Wrapping: a day column on a phone is narrower than two badges, which would otherwise be cut to "AC…".
+    <Group gap={4} justify="center" wrap="wrap">
       {day.active && (
         <Badge size="xs" color="green" variant="light">
           Active
