@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { ATTENTION_PATH } from '../features/attention/api';
 import { hasRole, type Role, useCurrentUser } from '../features/auth/api';
 import { firstJobsPageKey } from '../features/jobs/first-page';
 import { readTerminalDriver } from '../features/terminal/terminal-session';
@@ -34,6 +35,8 @@ export function RequireAuth() {
     preloadHomeDashboard(portal);
     if (portal === 'manager' && search === '')
       void queryClient.prefetchQuery({ queryKey: firstJobsPageKey() });
+    // The home draws its job list once this is in (home-page.tsx): it must not start later.
+    if (portal === 'manager') void queryClient.prefetchQuery({ queryKey: [ATTENTION_PATH] });
   }, [user, pathname, search, queryClient]);
   if (loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace />;
