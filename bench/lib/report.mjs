@@ -328,8 +328,8 @@ export function ratioShortfallSection(results) {
           '',
           'Where "to shed" says none, the CPU a request of each side allows 0.67: the measured ratio fell short by',
           "what else the machine did during the scenario's one turn of each side. The same scenario run again",
-          'moves by up to a tenth (bench/NOTES.md §21: an empty report list at 0.40 in one run and 0.49 in the',
-          'next); the job list, measured in three turns a side, moves by a few hundredths.',
+          'moves by as much as 0.16 (bench/NOTES.md §21: the job detail at 0.51, 0.64 and 0.67 in three runs on',
+          'one machine); the job list, measured in three turns a side, moves by a few hundredths.',
         ]
       : []),
     '',
