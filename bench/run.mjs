@@ -153,11 +153,15 @@ function scenarios(ctx, { engine }) {
 }
 
 function allScenarios(ctx, { engine }) {
+  // Every read is measured in three turns a side, the medians kept: one 10 s turn on a shared two-core
+  // machine moved a ratio by as much as 0.16 between runs (bench/NOTES.md §21). The terminal's writes keep
+  // one turn: their crew of drivers is used up by cycles a turn's end cuts short.
   const get = (name, label, url, cookie, extra = {}) => ({
     name,
     label,
     connections: 10,
     list: false,
+    rounds: 3,
     steps: [{ method: 'GET', path: url, cookie }],
     ...extra,
   });

@@ -327,9 +327,9 @@ export function ratioShortfallSection(results) {
       ? [
           '',
           'Where "to shed" says none, the CPU a request of each side allows 0.67: the measured ratio fell short by',
-          "what else the machine did during the scenario's one turn of each side. The same scenario run again",
-          'moves by as much as 0.16 (bench/NOTES.md §21: the job detail at 0.51, 0.64 and 0.67 in three runs on',
-          'one machine); the job list, measured in three turns a side, moves by a few hundredths.',
+          'what else the machine did during its turns. Measured in one turn a side, the same scenario moved by as',
+          'much as 0.16 between runs (bench/NOTES.md §21: the job detail at 0.51, 0.64 and 0.67 on one machine);',
+          'in three turns a side, the medians kept, the job list moved by a few hundredths.',
         ]
       : []),
     '',
@@ -515,7 +515,8 @@ export function writeResults({
     'Each scenario ran for its duration against the production server and against its baseline (a bare',
     'Fastify route replaying the same SQL through the same driver) with the same connections. On',
     'PostgreSQL the two servers were up together and each product run was followed at once by its',
-    'baseline run; the job list took three such turns and the median run of each side is shown. On PGlite,',
+    'baseline run; every read took three such turns and the median run of each side is shown (the',
+    "terminal's two writing scenarios one: a turn's end leaves cycles half done). On PGlite,",
     'whose files one process holds, every product run came first, then every baseline. Ratio = product',
     'requests per second / baseline requests per second. Latencies in ms; bytes = the answer of one request.',
     'CPU = milliseconds of CPU the server process (product, baseline) used per request, PostgreSQL not',
