@@ -165,11 +165,9 @@ function allScenarios(ctx, { engine }) {
     steps: [{ method: 'GET', path: url, cookie }],
     ...extra,
   });
-  // The job list carries budgets on its ratio and p99: three turns each side, the medians kept.
   const jobList = get('job-list', 'Job list, page of 50, status filter', JOB_LIST_QUERY, ctx.manager, {
     connections: 50,
     list: true,
-    rounds: 3,
   });
   // The embedded engine answers one query at a time: 50 connections only queue up behind it (and
   // time out), so it gets the load a small operator's office would put on it.
@@ -178,7 +176,6 @@ function allScenarios(ctx, { engine }) {
   const invoiceList = get('invoice-list', 'Invoice list, first page of 50', INVOICE_LIST_QUERY, ctx.manager, {
     connections: 50,
     list: true,
-    rounds: 3,
   });
   // Issue 28: the lists the later issues added are measured beside the others.
   const complianceDue = get(

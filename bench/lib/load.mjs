@@ -123,19 +123,28 @@ export function cookieFrom(headers, name) {
 }
 
 /**
- * Waits until the server has finished what a run left queued (requests autocannon gave up waiting
- * for are still being worked on), so that the next scenario does not pay for them.
+ * Waits until `busyMs` (a running total of CPU milliseconds) grows by less than `fraction` of a core over
+ * `idleMs`; answers whether it did within `maxMs`.
  */
-export async function settle(pid, { idleMs = 500, maxMs = 30_000 } = {}) {
+async function untilQuiet(busyMs, { idleMs, maxMs, fraction }) {
   const deadline = Date.now() + maxMs;
-  let before = cpuMs(pid);
+  let before = busyMs();
   while (before !== null && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, idleMs));
-    const after = cpuMs(pid);
-    // Under a tenth of a core: only timers and the queue's polling are left.
-    if (after === null || after - before < idleMs / 10) return;
+    const after = busyMs();
+    if (after === null || after - before < idleMs * fraction) return true;
     before = after;
   }
+  return false;
+}
+
+/**
+ * Waits until the server has finished what a run left queued (requests autocannon gave up waiting
+ * for are still being worked on), so that the next scenario does not pay for them. Under a tenth of a
+ * core: only timers and the queue's polling are left.
+ */
+export async function settle(pid, { idleMs = 500, maxMs = 30_000 } = {}) {
+  await untilQuiet(() => cpuMs(pid), { idleMs, maxMs, fraction: 1 / 10 });
 }
 
 /**
@@ -143,14 +152,6 @@ export async function settle(pid, { idleMs = 500, maxMs = 30_000 } = {}) {
  * measurement that counts one statement's time must not share the cores with what came before it
  * (the server's first background round, autovacuum after the recorded writes).
  */
-export async function settleMachine({ idleMs = 1000, maxMs = 30_000 } = {}) {
-  const deadline = Date.now() + maxMs;
-  let before = machineBusyMs();
-  while (before !== null && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, idleMs));
-    const after = machineBusyMs();
-    if (after === null || after - before < idleMs / 5) return true;
-    before = after;
-  }
-  return false;
+export function settleMachine({ idleMs = 1000, maxMs = 30_000 } = {}) {
+  return untilQuiet(machineBusyMs, { idleMs, maxMs, fraction: 1 / 5 });
 }
