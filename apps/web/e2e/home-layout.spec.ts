@@ -30,7 +30,10 @@ test('the job list does not move when what needs attention arrives after it', as
   });
   await page.goto('/');
   await expect(page.getByTestId('attention-panel')).toBeVisible();
-  await expect(page.getByText('Nothing needs your attention right now.')).toBeVisible();
+  // Earlier journeys may have left items open, so either answer counts as arrived.
+  await expect(
+    page.getByTestId('attention-empty').or(page.getByRole('list', { name: 'Items needing attention' })),
+  ).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Job Details' })).toBeVisible();
   // Layout shifts are reported after the frame that made them.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
