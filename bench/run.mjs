@@ -25,6 +25,7 @@ import { runOpenLoop } from './lib/open-loop-mix.mjs';
 import { measurePageCost } from './lib/page-cost.mjs';
 import { checkBudgets, ratioShortfallSection, writeResults } from './lib/report.mjs';
 import { startBaseline, startServer } from './lib/servers.mjs';
+import { pairedRatio, productFirst, WARM_UP_S, warmsUp } from './lib/turns.mjs';
 
 const JOBS = BENCH_JOBS;
 const PGLITE_JOBS = Number(process.env.BENCH_PGLITE_JOBS ?? 10_000);
@@ -153,9 +154,9 @@ function scenarios(ctx, { engine }) {
 }
 
 function allScenarios(ctx, { engine }) {
-  // Every read is measured in three turns a side, the medians kept: one 10 s turn on a shared two-core
-  // machine moved a ratio by as much as 0.16 between runs (bench/NOTES.md §21). The terminal's writes keep
-  // one turn: their crew of drivers is used up by cycles a turn's end cuts short.
+  // Every read is measured in three turns, the median of the turns' ratios kept: one 10 s turn on a
+  // shared two-core machine moved a ratio by as much as 0.16 between runs (bench/NOTES.md §21, §22). The
+  // terminal's writes keep one turn: their crew of drivers is used up by cycles a turn's end cuts short.
   const get = (name, label, url, cookie, extra = {}) => ({
     name,
     label,
@@ -425,14 +426,15 @@ async function runEngine({ engine, database, ctxLabel }) {
   // For EXPLAIN work (bench/explain.mjs): record the SQL and stop.
   if (process.env.BENCH_CAPTURE_ONLY === '1')
     return { results: [], lighthouse: null, dispatch: null, pageCost };
-  const measureProduct = (server, scenario) =>
+  const measureProduct = (server, scenario, durationS) =>
     measure({
       url: server.base,
       connections: scenario.connections,
       requests: autocannonRequests(scenario),
       pid: server.pid,
+      durationS,
     });
-  const measureBaseline = (baseline, scenario) =>
+  const measureBaseline = (baseline, scenario, durationS) =>
     measure({
       url: baseline.base,
       connections: scenario.connections,
@@ -441,6 +443,7 @@ async function runEngine({ engine, database, ctxLabel }) {
         : [`/s/${scenario.name}`]
       ).map((p) => ({ method: 'GET', path: p })),
       pid: baseline.pid,
+      durationS,
     });
   const resultOf = (scenario, appRuns, baseRuns) => {
     const app = medianRun(appRuns);
@@ -448,10 +451,23 @@ async function runEngine({ engine, database, ctxLabel }) {
     const statements = Object.entries(captured.plan)
       .filter(([key]) => key === scenario.name || key.startsWith(`${scenario.name}-`))
       .reduce((n, [, p]) => n + p.statements, 0);
+    const { ratio, turnRatios } = pairedRatio(appRuns, baseRuns);
+    if (appRuns.length > 1)
+      appRuns.forEach((a, i) => {
+        const b = baseRuns[i];
+        const cores = (run) =>
+          run.machineCores === null ? '' : `, ${run.machineCores.toFixed(2)} cores busy`;
+        console.log(
+          `    turn ${i + 1} (${productFirst(i) ? 'product' : 'baseline'} first): product ${a.rps.toFixed(0)} rps${cores(a)}; ` +
+            `baseline ${b.rps.toFixed(0)} rps${cores(b)}; ratio ${(a.rps / b.rps).toFixed(2)}`,
+        );
+      });
     console.log(
       `  ${scenario.name}: ${app.rps.toFixed(0)} rps, p99 ${app.p99} ms, answers ${JSON.stringify(app.codes)}; ` +
-        `baseline ${base.rps.toFixed(0)} rps; ratio ${(app.rps / base.rps).toFixed(2)}` +
-        (appRuns.length > 1 ? ` (median of ${appRuns.length} turns each)` : ''),
+        `baseline ${base.rps.toFixed(0)} rps; ratio ${ratio === null ? 'n/a' : ratio.toFixed(2)}` +
+        (turnRatios.length > 1
+          ? ` (median of the turns' ${turnRatios.map((r) => r.toFixed(2)).join(', ')})`
+          : ''),
     );
     return {
       engine: ctxLabel,
@@ -464,7 +480,8 @@ async function runEngine({ engine, database, ctxLabel }) {
       rounds: appRuns.length,
       app,
       baseline: base,
-      ratio: base.rps > 0 ? app.rps / base.rps : null,
+      ratio,
+      turnRatios,
     };
   };
 
@@ -472,8 +489,8 @@ async function runEngine({ engine, database, ctxLabel }) {
   let lighthouse = null;
   let dispatch = null;
   if (engine === 'postgres') {
-    // Both servers up at once, each scenario's product run straight before its baseline run: a
-    // swing in the machine's other load lands on both sides instead of on one (ADR 21).
+    // Both servers up at once, each scenario's product run beside its baseline run in a turn: a
+    // swing in the machine's other load lands on both sides instead of on one (ADR 21, lib/turns.mjs).
     console.log(
       `bench [${ctxLabel}]: measuring the product and its baseline in turn (${DURATION_S} s a turn)`,
     );
@@ -484,11 +501,22 @@ async function runEngine({ engine, database, ctxLabel }) {
         for (const scenario of list) {
           const appRuns = [];
           const baseRuns = [];
-          for (let round = 0; round < (scenario.rounds ?? 1); round++) {
-            appRuns.push(await measureProduct(server, scenario));
+          if (warmsUp(scenario)) {
+            await measureProduct(server, scenario, WARM_UP_S);
             await settle(server.pid);
-            baseRuns.push(await measureBaseline(baseline, scenario));
+            await measureBaseline(baseline, scenario, WARM_UP_S);
             await settle(baseline.pid);
+          }
+          for (let turn = 0; turn < (scenario.rounds ?? 1); turn++) {
+            const product = async () => {
+              appRuns.push(await measureProduct(server, scenario));
+              await settle(server.pid);
+            };
+            const base = async () => {
+              baseRuns.push(await measureBaseline(baseline, scenario));
+              await settle(baseline.pid);
+            };
+            for (const side of productFirst(turn) ? [product, base] : [base, product]) await side();
           }
           results.push(resultOf(scenario, appRuns, baseRuns));
         }

@@ -71,14 +71,16 @@ export function machineBusyMs() {
  * server's, whose CPU per request is reported: unlike requests per second, it hardly moves with
  * other work on the machine.
  */
-export async function measure({ url, connections, requests, headers, pid }) {
+export async function measure({ url, connections, requests, headers, pid, durationS = DURATION_S }) {
   const cpuBefore = pid ? cpuMs(pid) : null;
   const postgresBefore = postgresCpu();
   const clientBefore = process.cpuUsage();
+  const machineBefore = machineBusyMs();
+  const started = performance.now();
   const result = await autocannon({
     url,
     connections,
-    duration: DURATION_S,
+    duration: durationS,
     headers,
     requests,
     // A request that fails must count as failed, not slow down the run.
@@ -87,7 +89,14 @@ export async function measure({ url, connections, requests, headers, pid }) {
   const cpuAfter = pid ? cpuMs(pid) : null;
   const postgres = postgresCpuSince(postgresBefore);
   const client = process.cpuUsage(clientBefore);
+  const machine = machineBefore === null ? null : machineBusyMs() - machineBefore;
+  const elapsedMs = performance.now() - started;
   return {
+    /**
+     * Cores the whole machine kept busy during the run (2.0 is both of two): a turn that ran slower
+     * with the machine less busy waited on something; one with it as busy lost CPU to other work.
+     */
+    machineCores: machine === null ? null : machine / elapsedMs,
     cpuMsPerRequest:
       cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
         ? (cpuAfter - cpuBefore) / result.requests.total

@@ -127,6 +127,13 @@ export function lighthouseShortfallLines(page) {
   ];
 }
 
+/** A scenario's ratio and, where it took more than one turn, each turn's in the order they ran. */
+export function ratioWithTurns(r) {
+  const turns =
+    r.turnRatios?.length > 1 ? ` (turns ${r.turnRatios.map((t) => t.toFixed(2)).join(', ')})` : '';
+  return `${ratioText(r.ratio)}${turns}`;
+}
+
 /** A ratio to two places, or as many more as it takes not to round a shortfall up to the budget (0.6695 is not 0.67). */
 export function ratioText(ratio) {
   if (ratio === null || ratio === undefined) return 'n/a';
@@ -293,7 +300,7 @@ export function ratioShortfallSection(results) {
       [run.cpuMsPerRequest, run.postgresMsPerRequest, run.clientMsPerRequest ?? 0]
         .map((n) => fixed(n, 2))
         .join(' + ');
-    return `| ${r.label} | ${fixed(product, 2)} (${parts(r.app)}) | ${fixed(baseline, 2)} (${parts(r.baseline)}) | ${fixed(baseline / product, 2)} | ${ratioText(r.ratio)} | ${fixed(product - baseline, 2)} | ${cut > 0 ? fixed(cut, 2) : 'none'} | ${WORK_BEYOND_SQL[r.name] ?? 'checks the session, the query and the answer'} |`;
+    return `| ${r.label} | ${fixed(product, 2)} (${parts(r.app)}) | ${fixed(baseline, 2)} (${parts(r.baseline)}) | ${fixed(baseline / product, 2)} | ${ratioWithTurns(r)} | ${fixed(product - baseline, 2)} | ${cut > 0 ? fixed(cut, 2) : 'none'} | ${WORK_BEYOND_SQL[r.name] ?? 'checks the session, the query and the answer'} |`;
   });
   // Of every scenario measured, not only those short of 0.67: the cheapest is the floor.
   const fixedCost = Math.min(...measured.map((r) => total(r.app) - total(r.baseline)));
@@ -329,7 +336,7 @@ export function ratioShortfallSection(results) {
           'Where "to shed" says none, the CPU a request of each side allows 0.67: the measured ratio fell short by',
           'what else the machine did during its turns. Measured in one turn a side, the same scenario moved by as',
           'much as 0.16 between runs (bench/NOTES.md §21: the job detail at 0.51, 0.64 and 0.67 on one machine);',
-          'in three turns a side, the medians kept, the job list moved by a few hundredths.',
+          "the turns' own ratios, beside the measured one, show how far it moved within this run.",
         ]
       : []),
     '',
@@ -514,9 +521,10 @@ export function writeResults({
     '',
     'Each scenario ran for its duration against the production server and against its baseline (a bare',
     'Fastify route replaying the same SQL through the same driver) with the same connections. On',
-    'PostgreSQL the two servers were up together and each product run was followed at once by its',
-    'baseline run; every read took three such turns and the median run of each side is shown (the',
-    "terminal's two writing scenarios one: a turn's end leaves cycles half done). On PGlite,",
+    'PostgreSQL the two servers were up together and each product run was paired with a baseline run',
+    'straight before or after it (a turn; the side that went first alternated). Every read took three turns:',
+    "its ratio is the median of the turns' ratios, and the rps and CPU shown are the median run of each side",
+    "(the terminal's two writing scenarios took one turn: a turn's end leaves cycles half done). On PGlite,",
     'whose files one process holds, every product run came first, then every baseline. Ratio = product',
     'requests per second / baseline requests per second. Latencies in ms; bytes = the answer of one request.',
     'CPU = milliseconds of CPU the server process (product, baseline) used per request, PostgreSQL not',
@@ -527,7 +535,7 @@ export function writeResults({
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.engine} | ${r.label} | ${r.connections} | ${r.statements} | ${fixed(r.app.rps)} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${fixed(r.baseline.rps)} | ${ms(r.baseline.p99)} | ${fixed(r.ratio, 2)} | ${fixed(r.app.cpuMsPerRequest, 1)} / ${fixed(r.baseline.cpuMsPerRequest, 1)} ms | ${r.engine.startsWith('PostgreSQL') ? `${fixed(r.app.postgresMsPerRequest, 1)} / ${fixed(r.baseline.postgresMsPerRequest, 1)} ms` : '–'} | ${r.bytes} | ${r.app.failures}/${r.baseline.failures} |`,
+        `| ${r.engine} | ${r.label} | ${r.connections} | ${r.statements} | ${fixed(r.app.rps)} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${fixed(r.baseline.rps)} | ${ms(r.baseline.p99)} | ${ratioWithTurns(r)} | ${fixed(r.app.cpuMsPerRequest, 1)} / ${fixed(r.baseline.cpuMsPerRequest, 1)} ms | ${r.engine.startsWith('PostgreSQL') ? `${fixed(r.app.postgresMsPerRequest, 1)} / ${fixed(r.baseline.postgresMsPerRequest, 1)} ms` : '–'} | ${r.bytes} | ${r.app.failures}/${r.baseline.failures} |`,
     ),
     '',
     ...ratioShortfallSection(results),
