@@ -638,10 +638,15 @@ const lite = await runEngine({
   database: { dataDir: pgliteDir },
   ctxLabel: `PGlite, ${PGLITE_JOBS} jobs`,
 });
+if (process.env.BENCH_CAPTURE_ONLY === '1') {
+  // Only the SQL, for bench/explain.mjs: RESULTS.md is a whole run's record, and this measured nothing.
+  console.log('bench: recorded the SQL in bench/.data/baseline-<engine>.json; RESULTS.md left as it is');
+  process.exit(0);
+}
 // The open loop (issue 28) on each engine once its scenarios are done, alone on the machine; it removes
 // the rows its terminals wrote. BENCH_OPEN_LOOP_RATES and BENCH_OPEN_LOOP_SECONDS change its rates.
 const openLoop = [];
-if (process.env.BENCH_SKIP_OPEN_LOOP !== '1' && process.env.BENCH_CAPTURE_ONLY !== '1') {
+if (process.env.BENCH_SKIP_OPEN_LOOP !== '1') {
   const rates = process.env.BENCH_OPEN_LOOP_RATES?.split(',').map(Number);
   const seconds = process.env.BENCH_OPEN_LOOP_SECONDS
     ? Number(process.env.BENCH_OPEN_LOOP_SECONDS)
@@ -666,9 +671,7 @@ if (process.env.BENCH_SKIP_OPEN_LOOP !== '1' && process.env.BENCH_CAPTURE_ONLY !
 // After the other scenarios, so that they never share the machine with its 200 people; it removes
 // the rows its terminals wrote (bench/lib/office-mix.mjs), which would otherwise grow their lists.
 const officeMix =
-  process.env.BENCH_SKIP_OFFICE_MIX === '1' || process.env.BENCH_CAPTURE_ONLY === '1'
-    ? null
-    : await runOfficeMix({ databaseUrl: pgUrl, jobs: JOBS });
+  process.env.BENCH_SKIP_OFFICE_MIX === '1' ? null : await runOfficeMix({ databaseUrl: pgUrl, jobs: JOBS });
 const bundles = await bundleSizes();
 const results = [...pg.results, ...lite.results];
 const verdicts = checkBudgets({
