@@ -1,6 +1,7 @@
 import type { DocumentType, DriverComplianceValues, VehicleComplianceValues } from '@dms/domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   complianceDigestSends,
   complianceDocumentTypes,
@@ -304,25 +305,21 @@ export interface DueRow {
   dueDate: string | null;
 }
 
-/**
- * Every dated record of active vehicles and drivers due on or before `horizon` (overdue ones too), in
- * one statement. Bounded by the horizon: at most a year ahead (ComplianceDueQuerySchema).
- */
-export async function listDatedRecordsDue(
-  db: Db,
-  horizon: string,
-  filter: { subject?: 'vehicle' | 'driver'; kind?: string; subjectId?: string },
-): Promise<DueRow[]> {
-  type Row = {
-    subject: 'vehicle' | 'driver';
-    subject_id: string;
-    subject_name: string;
-    kind: string;
-    label: string;
-    due_date: string;
-  };
-  const result = (await db.execute(sql`
-    with records as (
+// The due list is read on each open of the compliance page and each change of its filters: its two
+// statements are built and planned once a database, the filters going in as placeholders, null when
+// unset (ADR 42, bench/NOTES.md §22).
+
+const datedRecordsDue = preparedPerDatabase((db) =>
+  db
+    .select({
+      subject: sql<'vehicle' | 'driver'>`subject`,
+      subjectId: sql<string>`subject_id`,
+      subjectName: sql<string>`subject_name`,
+      kind: sql<string>`kind`,
+      label: sql<string>`label`,
+      dueDate: sql<string>`to_char(due_date, 'YYYY-MM-DD')`,
+    })
+    .from(sql`(
       select 'vehicle' as subject, v.id as subject_id, ${vehicleLabelRaw} as subject_name, k.kind, k.label, k.due_date
         from ${vehicleCompliance} c
         join ${vehicles} v on v.id = c.vehicle_id and v.is_active = 1
@@ -347,26 +344,32 @@ export async function listDatedRecordsDue(
         from ${driverDocuments} d
         join ${complianceDocumentTypes} t on t.id = d.type_id and t.expires
         join ${users} u on u.id = d.driver_id and u.is_active = 1
-    )
-    select subject, subject_id, subject_name, kind, label, to_char(due_date, 'YYYY-MM-DD') as due_date
-      from records
-     where due_date is not null and due_date <= ${horizon}::date
-       and (${filter.subject ?? null}::text is null or subject = ${filter.subject ?? null})
-       and (${filter.kind ?? null}::text is null or kind = ${filter.kind ?? null})
-       and (${filter.subjectId ?? null}::text is null or subject_id = ${filter.subjectId ?? null})
-  `)) as unknown as { rows: Row[] };
-  return result.rows.map((r) => ({
-    subject: r.subject,
-    subjectId: r.subject_id,
-    subjectName: r.subject_name,
-    kind: r.kind,
-    label: r.label,
-    dueDate: r.due_date,
-  }));
+    ) as records`)
+    .where(sql`due_date is not null and due_date <= ${sql.placeholder('horizon')}::date
+       and (${sql.placeholder('subject')}::text is null or subject = ${sql.placeholder('subject')}::text)
+       and (${sql.placeholder('kind')}::text is null or kind = ${sql.placeholder('kind')}::text)
+       and (${sql.placeholder('subjectId')}::text is null or subject_id = ${sql.placeholder('subjectId')}::text)`)
+    .prepare('compliance_dated_due'),
+);
+
+/**
+ * Every dated record of active vehicles and drivers due on or before `horizon` (overdue ones too), in
+ * one statement. Bounded by the horizon: at most a year ahead (ComplianceDueQuerySchema).
+ */
+export function listDatedRecordsDue(
+  db: Db,
+  horizon: string,
+  filter: { subject?: 'vehicle' | 'driver'; kind?: string; subjectId?: string },
+): Promise<DueRow[]> {
+  return datedRecordsDue(db).execute({
+    horizon,
+    subject: filter.subject ?? null,
+    kind: filter.kind ?? null,
+    subjectId: filter.subjectId ?? null,
+  });
 }
 
-/** Active vehicles with a service interval, with their latest fuel-log odometer (one row per vehicle). */
-export async function listServiceIntervals(db: Db, subjectId?: string) {
+const serviceIntervals = preparedPerDatabase((db) => {
   const latest = db
     .select({ vehicleId: fuelLogs.vehicleId, at: max(fuelLogs.fuelDate).as('at') })
     .from(fuelLogs)
@@ -388,11 +391,15 @@ export async function listServiceIntervals(db: Db, subjectId?: string) {
     .innerJoin(vehicles, and(eq(vehicles.id, vehicleCompliance.vehicleId), eq(vehicles.isActive, 1)))
     .leftJoin(latest, eq(latest.vehicleId, vehicleCompliance.vehicleId))
     .where(
-      and(
-        sql`(${vehicleCompliance.serviceIntervalKm} is not null or ${vehicleCompliance.serviceIntervalMonths} is not null)`,
-        subjectId ? eq(vehicleCompliance.vehicleId, subjectId) : undefined,
-      ),
-    );
+      sql`(${vehicleCompliance.serviceIntervalKm} is not null or ${vehicleCompliance.serviceIntervalMonths} is not null)
+        and (${sql.placeholder('subjectId')}::text is null or ${vehicleCompliance.vehicleId} = ${sql.placeholder('subjectId')}::text)`,
+    )
+    .prepare('compliance_service_intervals');
+});
+
+/** Active vehicles with a service interval, with their latest fuel-log odometer (one row per vehicle). */
+export function listServiceIntervals(db: Db, subjectId?: string) {
+  return serviceIntervals(db).execute({ subjectId: subjectId ?? null });
 }
 
 // Deleting a document type: only one no driver ever recorded (ADR 35)
