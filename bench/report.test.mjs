@@ -62,6 +62,35 @@ describe('issue 28 budgets', () => {
     expect(ratioShortfallSection([scenario('job-list', 0.9, [1.5, 2.9], [0.9, 2.9])])).toEqual([]);
   });
 
+  it('holds the yardstick to no budget, and reads the floor from it', () => {
+    const run = (cpu, pg) => ({ cpuMsPerRequest: cpu, postgresMsPerRequest: pg });
+    const scenario = (name, ratio, app, baseline, extra = {}) => ({
+      name,
+      label: name,
+      ratio,
+      engine: 'PostgreSQL, 100000 jobs',
+      app: run(...app),
+      baseline: run(...baseline),
+      ...extra,
+    });
+    const floor = scenario('signed-in-floor', 0.5, [0.5, 0.2], [0.2, 0.2], {
+      yardstick: true,
+      statements: 2,
+    });
+    const incidents = scenario('report-incidents', 0.6, [0.6, 0.3], [0.3, 0.3]);
+    // The yardstick's 0.50 does not fail the budget; the report list's 0.60 does.
+    const [verdict] = ratioVerdict([floor, scenario('job-list', 0.9, [1.5, 2.9], [0.9, 2.9])]);
+    expect(verdict).toMatchObject({ pass: true, actual: 'lowest 0.90 (job-list)' });
+    const lines = ratioShortfallSection([floor, incidents]);
+    expect(lines.filter((l) => l.startsWith('| signed-in-floor'))).toEqual([]);
+    const text = lines.join('\n');
+    // 0.7 ms against 0.4: the stack adds 0.30 ms, so 0.67 needs a baseline of 0.60 ms a request.
+    expect(text).toMatch(/reached 0\.50 of its baseline, at 0\.70 ms of CPU a request against\n0\.40\./);
+    expect(text).toMatch(/at most B \/ \(B \+ 0\.30\); 0\.67 needs B of at least 0\.60 ms\./);
+    // Without a scenario short of 0.67 there is nothing to explain, yardstick or not.
+    expect(ratioShortfallSection([floor])).toEqual([]);
+  });
+
   it('holds the job-list page to 3 ms of PostgreSQL time, summed', () => {
     const cost = (sum) => ({
       path: '/api/jobs?shape=rows',

@@ -288,6 +288,17 @@ function allScenarios(ctx, { engine }) {
       ],
     },
     ...reports,
+    // A yardstick, held to no budget: the least a signed-in request does (its session and its user, the
+    // answer checked and sent). Its ratio is the most any route can reach whose SQL costs as little.
+    get(
+      'signed-in-floor',
+      "A signed-in request's least work: the caller's own account",
+      '/api/user',
+      ctx.manager,
+      {
+        yardstick: true,
+      },
+    ),
     get('quote-pdf', 'Quote PDF (warm, one connection)', `/api/jobs/${ctx.jobId}/quote/pdf`, ctx.manager, {
       connections: 1,
     }),
@@ -475,6 +486,7 @@ async function runEngine({ engine, database, ctxLabel }) {
       label: scenario.label,
       connections: scenario.connections,
       list: Boolean(scenario.list),
+      yardstick: Boolean(scenario.yardstick),
       statements,
       bytes: captured.bytes[scenario.name],
       rounds: appRuns.length,

@@ -1,12 +1,24 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { idempotencyRecords } from '../db/schema';
 
-export async function findIdempotencyRecord(db: Db, scope: string, key: string) {
-  const [row] = await db
+// Every write a terminal or a phone sends with an Idempotency-Key looks for its record first.
+const recordByKey = preparedPerDatabase((db) =>
+  db
     .select()
     .from(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+    .where(
+      and(
+        eq(idempotencyRecords.scope, sql.placeholder('scope')),
+        eq(idempotencyRecords.key, sql.placeholder('key')),
+      ),
+    )
+    .prepare('idempotency_record_by_key'),
+);
+
+export async function findIdempotencyRecord(db: Db, scope: string, key: string) {
+  const [row] = await recordByKey(db).execute({ scope, key });
   return row;
 }
 

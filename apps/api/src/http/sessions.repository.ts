@@ -45,15 +45,31 @@ export async function getSessionWithAccess(
   return { sess: row.sess, access };
 }
 
-export async function saveSession(db: Db, sid: string, sess: SessionData, expire: Date): Promise<void> {
-  await db
+// Every sign-in writes its session, and every signed-in session at most hourly: built and prepared once.
+const upsertSession = preparedPerDatabase((db) =>
+  db
     .insert(sessions)
-    .values({ sid, sess, expire })
-    .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire } });
+    .values({ sid: sql.placeholder('sid'), sess: sql.placeholder('sess'), expire: sql.placeholder('expire') })
+    .onConflictDoUpdate({
+      target: sessions.sid,
+      set: { sess: sql.raw('excluded.sess'), expire: sql.raw('excluded.expire') },
+    })
+    .prepare('session_upsert'),
+);
+
+const deleteSessionBySid = preparedPerDatabase((db) =>
+  db
+    .delete(sessions)
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .prepare('session_delete'),
+);
+
+export async function saveSession(db: Db, sid: string, sess: SessionData, expire: Date): Promise<void> {
+  await upsertSession(db).execute({ sid, sess, expire });
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.sid, sid));
+  await deleteSessionBySid(db).execute({ sid });
 }
 
 /** Signs a user out everywhere (deactivation, password reset). */

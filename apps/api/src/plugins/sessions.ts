@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Database } from '../db/client';
+import { rememberingSigner } from '../http/remembering-signer';
 import { dropLoadedAccess, keepLoadedAccess } from '../http/session-access';
 import {
   SESSION_ABSOLUTE_LIFETIME_MS,
@@ -75,7 +76,8 @@ export async function registerSessions(
 ): Promise<void> {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: options.secret,
+    // The cookie's signature is checked and made again on every request: remembered (http/remembering-signer.ts).
+    secret: rememberingSigner(options.secret),
     cookieName: sessionCookieName(options.publicUrl),
     store: databaseStore(options.db),
     saveUninitialized: false,

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { terminals } from '../../db/schema';
 import { destroyTerminalSessions } from '../../http/sessions.repository';
 
@@ -84,14 +85,20 @@ export async function redeemEnrolmentCode(db: Db, codeHash: string, credentialHa
   return row;
 }
 
+// Every request from an enrolled terminal finds its device by the credential: built and prepared once.
+const terminalByCredential = preparedPerDatabase((db) =>
+  db
+    .select(terminalColumns)
+    .from(terminals)
+    .where(and(eq(terminals.credentialHash, sql.placeholder('credentialHash')), isNull(terminals.revokedAt)))
+    .prepare('terminal_by_credential'),
+);
+
 export async function findTerminalByCredential(
   db: Db,
   credentialHash: string,
 ): Promise<TerminalRow | undefined> {
-  const [row] = await db
-    .select(terminalColumns)
-    .from(terminals)
-    .where(and(eq(terminals.credentialHash, credentialHash), isNull(terminals.revokedAt)));
+  const [row] = await terminalByCredential(db).execute({ credentialHash });
   return row;
 }
 

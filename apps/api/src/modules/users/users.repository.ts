@@ -37,8 +37,18 @@ export async function insertUser(db: Db, user: NewUser): Promise<string> {
   return row.id;
 }
 
+// Every screen's first request reads the signed-in user (GET /api/user): built and prepared once.
+const userById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id'),
+);
+
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 
