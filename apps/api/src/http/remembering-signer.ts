@@ -3,11 +3,6 @@ import { Signer } from '@fastify/cookie';
 /** Sessions in flight at once on one instance are far fewer: past this the oldest is forgotten. */
 export const REMEMBERED_SIGNATURES = 10_000;
 
-export interface CookieSigner {
-  sign(value: string): string;
-  unsign(signed: string): { valid: boolean; renew: boolean; value: string | null };
-}
-
 /**
  * The session cookie's signer, remembering the signatures it has checked. @fastify/session computes two
  * HMACs on every request (it checks the cookie, then signs the same id again for the answer); the
@@ -15,7 +10,7 @@ export interface CookieSigner {
  * valid signatures are kept: a forged cookie is checked in full every time and cannot crowd out
  * others for long, since the map keeps at most REMEMBERED_SIGNATURES and forgets the oldest first.
  */
-export function rememberingSigner(secret: string): CookieSigner {
+export function rememberingSigner(secret: string): Pick<Signer, 'sign' | 'unsign'> {
   const signer = new Signer(secret, 'sha256');
   const signedOfId = new Map<string, string>();
   const idOfSigned = new Map<string, string>();
