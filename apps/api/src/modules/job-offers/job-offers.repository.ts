@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { type JobOfferStatus, jobOffers, users } from '../../db/schema';
 
 // Offers: made when a job is published (or a published job gets a new driver, or a manager offers an
@@ -194,6 +195,23 @@ export async function offersOfJob(db: Db, jobId: string) {
 const unexpiredPending = (now: Date) =>
   and(eq(jobOffers.status, 'pending'), or(isNull(jobOffers.expiresAt), gt(jobOffers.expiresAt, now)));
 
+// Available Jobs asks this for every page: built once and prepared by name, the page's ids as one
+// JSON array.
+const pendingOffersOfPage = preparedPerDatabase((db) =>
+  db
+    .select({ id: jobOffers.id, jobId: jobOffers.jobId, expiresAt: jobOffers.expiresAt })
+    .from(jobOffers)
+    .where(
+      and(
+        eq(jobOffers.driverId, sql.placeholder('driverId')),
+        sql`${jobOffers.jobId} in (select json_array_elements_text(${sql.placeholder('ids')}::json))`,
+        eq(jobOffers.status, 'pending'),
+        or(isNull(jobOffers.expiresAt), gt(jobOffers.expiresAt, sql.placeholder('now'))),
+      ),
+    )
+    .prepare('pending_offers_of_jobs'),
+);
+
 /** The driver's pending, unexpired offers of these jobs, by job. */
 export async function pendingOffersOfJobs(
   db: Db,
@@ -202,12 +220,11 @@ export async function pendingOffersOfJobs(
   now: Date,
 ): Promise<Map<string, { id: string; expiresAt: Date | null }>> {
   if (jobIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: jobOffers.id, jobId: jobOffers.jobId, expiresAt: jobOffers.expiresAt })
-    .from(jobOffers)
-    .where(
-      and(eq(jobOffers.driverId, driverId), inArray(jobOffers.jobId, [...jobIds]), unexpiredPending(now)),
-    );
+  const rows = await pendingOffersOfPage(db).execute({
+    driverId,
+    ids: JSON.stringify(jobIds),
+    now: now.toISOString(),
+  });
   return new Map(rows.map((r) => [r.jobId, { id: r.id, expiresAt: r.expiresAt }]));
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { type JobRequestStatus, jobRequests, users } from '../../db/schema';
 
 // Drivers' requests for open positions, and the manager's decisions on them.
@@ -56,6 +57,21 @@ export async function requestsOfJob(db: Db, jobId: string) {
     .orderBy(asc(jobRequests.createdAt));
 }
 
+// Available Jobs asks this for every page: built once and prepared by name, the page's ids as one
+// JSON array.
+const requestedOfJobs = preparedPerDatabase((db) =>
+  db
+    .select({ jobId: jobRequests.jobId })
+    .from(jobRequests)
+    .where(
+      and(
+        eq(jobRequests.driverId, sql.placeholder('driverId')),
+        sql`${jobRequests.jobId} in (select json_array_elements_text(${sql.placeholder('ids')}::json))`,
+      ),
+    )
+    .prepare('requested_job_ids'),
+);
+
 /** Which of these jobs the driver has requested already. */
 export async function requestedJobIds(
   db: Db,
@@ -63,9 +79,6 @@ export async function requestedJobIds(
   jobIds: readonly string[],
 ): Promise<Set<string>> {
   if (jobIds.length === 0) return new Set();
-  const rows = await db
-    .select({ jobId: jobRequests.jobId })
-    .from(jobRequests)
-    .where(and(eq(jobRequests.driverId, driverId), inArray(jobRequests.jobId, [...jobIds])));
+  const rows = await requestedOfJobs(db).execute({ driverId, ids: JSON.stringify(jobIds) });
   return new Set(rows.map((r) => r.jobId));
 }

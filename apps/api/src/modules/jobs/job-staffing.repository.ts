@@ -2,10 +2,11 @@ import { AVAILABLE_JOBS_COUNT_AHEAD, type Job, type JobStatus } from '@dms/domai
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { boundedCountQuery, pageWithBoundedTotal } from '../../db/bounded-count';
 import type { Db } from '../../db/client';
+import { preparedPerShape, shapeKey } from '../../db/prepared';
 import { jobs, jobVehicles } from '../../db/schema';
 import { qualified } from '../../db/sql-helpers';
 import { jobsByIds } from './job-documents.repository';
-import { pageOfJobIds } from './jobs.repository';
+import { pageIdsQuery, windowValues } from './jobs.repository';
 
 // Who drives a job: the open driver positions of staffed jobs, and the conditional updates that fill
 // and free them (offers, requests, the board). Other modules reach it through the jobs front door.
@@ -45,30 +46,22 @@ export async function settleStaffedStatus(tx: Db, jobIds: string | readonly stri
 /** Statuses in which drivers are asked for: offers are answered and open positions requested. */
 export const STAFFING_STATUSES = ['confirmed', 'assigned'] as const;
 
-/**
- * A slot is an open driver position when it has a vehicle and no driver (a driver needs a vehicle).
- * An EXISTS, not a count per job: PostgreSQL reads the few open slots once from their partial index.
- */
-const hasOpenSlot = (jobId: SQL | typeof jobs.id, probe: SQL) =>
-  sql`exists (select 1 from job_vehicles s where s.job_id = ${jobId} and s.driver_id is null and s.vehicle_id is not null${probe})`;
+// A slot is an open driver position when it has a vehicle and no driver (a driver needs a vehicle).
+// An EXISTS, not a count per job: PostgreSQL reads the few open slots once from their partial index.
+
+/** A placeholder holding a JSON array: one statement text, however many values (db/prepared.ts). */
+const jsonList = (name: string) => sql`(select json_array_elements_text(${sql.placeholder(name)}::json))`;
 
 // An open slot whose vehicle's category needs no class, or one the licence covers: the allocation
-// check (ADR 33) would refuse the others, so the driver is not shown them.
-const qualifiedOpenSlots = (coveredClasses: readonly string[]) =>
-  sql`job_vehicles s join vehicles v on v.id = s.vehicle_id
+// check (ADR 33) would refuse the others, so the driver is not shown them. The covered classes are
+// the placeholder `classes`.
+const qualifiedOpenSlots = sql`job_vehicles s join vehicles v on v.id = s.vehicle_id
     left join vehicle_categories_new c on c.id = v.category_id
     where s.driver_id is null and s.vehicle_id is not null
-      and (c.required_licence_class is null${
-        coveredClasses.length
-          ? sql` or c.required_licence_class in (${sql.join(
-              coveredClasses.map((c) => sql`${c}`),
-              sql`, `,
-            )})`
-          : sql``
-      })`;
+      and (c.required_licence_class is null or c.required_licence_class in ${jsonList('classes')})`;
 
-const hasQualifiedOpenSlot = (jobId: SQL | typeof jobs.id, coveredClasses: readonly string[], probe: SQL) =>
-  sql`exists (select 1 from ${qualifiedOpenSlots(coveredClasses)} and s.job_id = ${jobId}${probe})`;
+const hasQualifiedOpenSlot = (jobId: SQL | typeof jobs.id, probe: SQL) =>
+  sql`exists (select 1 from ${qualifiedOpenSlots} and s.job_id = ${jobId}${probe})`;
 
 /**
  * For a count that stops early: `offset 0` keeps each EXISTS a probe of the job's own open slots
@@ -78,79 +71,83 @@ const hasQualifiedOpenSlot = (jobId: SQL | typeof jobs.id, coveredClasses: reado
  */
 const PROBE = sql` offset 0`;
 
-/** How many open slots of each job the driver's licence lets them take: one query for the page. */
-async function countQualifiedOpenSlots(
-  db: Db,
-  jobIds: readonly string[],
-  coveredClasses: readonly string[],
-): Promise<Map<string, number>> {
-  if (jobIds.length === 0) return new Map();
-  const result = (await db.execute(
-    sql`select s.job_id, count(*)::int as open from ${qualifiedOpenSlots(coveredClasses)}
-      and s.job_id in (${sql.join(
-        jobIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) group by s.job_id`,
-  )) as unknown as { rows: { job_id: string; open: number }[] };
-  return new Map(result.rows.map((r) => [r.job_id, Number(r.open)]));
+interface AvailableJobsFilter {
+  driverId: string;
+  today: string;
+  limit: number;
+  offset: number;
+  /** The driver's licence (issue 26): only jobs with an open slot it lets them take are listed. */
+  qualification: { coveredClasses: string[]; licenceExpiry: string | null };
 }
+
+// Available Jobs' four statements, built once for each shape (whether the licence has an expiry) and
+// prepared by name: Drizzle building them cost the server about 1 ms of a page's 5.5 (bench/NOTES.md
+// §24). Every value is a placeholder.
+const availableStatements = preparedPerShape(
+  (filter: AvailableJobsFilter) => shapeKey({ licenceExpiry: filter.qualification.licenceExpiry }),
+  (db, filter, name) => {
+    const where = (probe: SQL) =>
+      and(
+        inArray(jobs.status, [...STAFFING_STATUSES]),
+        or(gte(jobs.serviceDate, sql.placeholder('today')), sql`${jobs.serviceDate} is null`),
+        hasQualifiedOpenSlot(qualified(jobs.id), probe),
+        filter.qualification.licenceExpiry
+          ? or(sql`${jobs.serviceDate} is null`, lte(jobs.serviceDate, sql.placeholder('licenceExpiry')))
+          : undefined,
+        sql`not exists (select 1 from job_vehicles h where h.job_id = ${qualified(jobs.id)} and h.driver_id = ${sql.placeholder('driverId')})`,
+      );
+    return {
+      ids: pageIdsQuery(db, where(sql``), false).prepare(name('available_job_ids')),
+      // Counted only when the page is full, and then no further than five pages past it (ADR 42).
+      count: boundedCountQuery(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(jobs)
+          .where(where(PROBE))
+          .limit(sql.placeholder('countTo'))
+          .as('matches'),
+      ).prepare(name('available_job_count')),
+      // How many open slots of each job of the page the licence lets the driver take.
+      openSlots: db
+        .select({ jobId: sql<string>`s.job_id`, open: sql<number>`count(*)::int` })
+        .from(sql`${qualifiedOpenSlots} and s.job_id in ${jsonList('ids')} group by s.job_id`)
+        .prepare(name('available_open_slots')),
+    };
+  },
+);
 
 /**
  * Jobs a driver may request: staffed statuses, today or later (or not yet dated), with an open
- * position, and not already held by the driver. Sorted like the job list.
+ * position their licence lets them take, and not already held by the driver. Sorted like the job list.
  */
 export async function listAvailableJobs(
   db: Db,
-  filter: {
-    driverId: string;
-    today: string;
-    limit: number;
-    offset: number;
-    /** The driver's licence (issue 26): only jobs with an open slot it lets them take are listed. */
-    qualification?: { coveredClasses: string[]; licenceExpiry: string | null };
-  },
+  filter: AvailableJobsFilter,
 ): Promise<{ items: { job: Job; openSlots: number }[]; total: number; totalIsLowerBound: boolean }> {
-  const q = filter.qualification;
-  const where = (probe: SQL) =>
-    and(
-      inArray(jobs.status, [...STAFFING_STATUSES]),
-      or(gte(jobs.serviceDate, filter.today), sql`${jobs.serviceDate} is null`),
-      q
-        ? hasQualifiedOpenSlot(qualified(jobs.id), q.coveredClasses, probe)
-        : hasOpenSlot(qualified(jobs.id), probe),
-      q?.licenceExpiry
-        ? or(sql`${jobs.serviceDate} is null`, lte(jobs.serviceDate, q.licenceExpiry))
-        : undefined,
-      sql`not exists (select 1 from job_vehicles h where h.job_id = ${qualified(jobs.id)} and h.driver_id = ${filter.driverId})`,
-    );
-  // Counted only when the page is full, and then no further than five pages past it (ADR 42): a
-  // driver at a large operator could request thousands of coming jobs, and reads a page of 20.
+  const statements = availableStatements(db, filter);
+  const { coveredClasses, licenceExpiry } = filter.qualification;
+  const values = {
+    ...windowValues(filter),
+    driverId: filter.driverId,
+    classes: JSON.stringify(coveredClasses),
+    licenceExpiry: licenceExpiry ?? undefined,
+  };
+  // A driver at a large operator could request thousands of coming jobs, and reads a page of 20.
   const { items: ids, ...total } = await pageWithBoundedTotal(
     filter,
-    () => pageOfJobIds(db, where(sql``), filter, false),
-    async (countTo) => {
-      const matches = db
-        .select({ one: sql`1` })
-        .from(jobs)
-        .where(where(PROBE))
-        .limit(sql.placeholder('countTo'));
-      const [row] = await boundedCountQuery(db, matches.as('matches')).execute({ countTo });
-      return Number(row?.n ?? 0);
-    },
+    async () => (await statements.ids.execute(values)).map((r) => r.id),
+    async (countTo) => Number((await statements.count.execute({ ...values, countTo }))[0]?.n ?? 0),
     AVAILABLE_JOBS_COUNT_AHEAD,
   );
-  const list = await jobsByIds(db, ids);
+  if (ids.length === 0) return { items: [], ...total };
+  const [list, open] = await Promise.all([
+    jobsByIds(db, ids),
+    statements.openSlots.execute({ classes: values.classes, ids: JSON.stringify(ids) }),
+  ]);
   // Only the slots this driver could take count: the others the allocation check would refuse them.
-  const open = q ? await countQualifiedOpenSlots(db, ids, q.coveredClasses) : null;
-  return {
-    items: list.map((job) => ({
-      job,
-      openSlots: open
-        ? (open.get(job.id) ?? 0)
-        : job.vehicles.filter((s) => s.vehicleId && !s.driverId).length,
-    })),
-    ...total,
-  };
+  const openOf = new Map(open.map((r) => [r.jobId, Number(r.open)]));
+  return { items: list.map((job) => ({ job, openSlots: openOf.get(job.id) ?? 0 })), ...total };
 }
 
 /** Takes the driver off the job's slots (a declined or expired offer); answers how many slots opened. */

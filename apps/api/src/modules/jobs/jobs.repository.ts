@@ -144,9 +144,10 @@ export function toDriverJob(job: Job, driverId: string): DriverJob {
  * first; then undated drafts; then past jobs, the latest first; within a day, by first departure,
  * then job number. Each of the three parts is read on its own, walking the (service date, status)
  * index and stopping after offset + limit rows, instead of sorting every matching job to keep one page
- * (bench/NOTES.md).
+ * (bench/NOTES.md). `withPast` is false when the condition already rules out past jobs: PostgreSQL
+ * would still walk them all.
  */
-function pageIdsQuery(db: Db, condition: SQL | undefined, withPast: boolean) {
+export function pageIdsQuery(db: Db, condition: SQL | undefined, withPast: boolean) {
   const part = (bucket: 0 | 1 | 2, range: SQL, dateOrder: SQL) =>
     sql`(select ${jobs.id} as id, ${sql.raw(String(bucket))} as bucket, ${jobs.serviceDate} as d, ${firstDeparture} as t, ${jobs.jobNumber} as n
        from ${jobs} where ${condition ? and(condition, range) : range}
@@ -164,30 +165,12 @@ function pageIdsQuery(db: Db, condition: SQL | undefined, withPast: boolean) {
     .offset(sql.placeholder('offset'));
 }
 
-const windowValues = ({ today, limit, offset }: { today: string; limit: number; offset: number }) => ({
+export const windowValues = ({ today, limit, offset }: { today: string; limit: number; offset: number }) => ({
   today,
   limit,
   offset,
   enough: offset + limit,
 });
-
-/**
- * The ids of one page in the order a dispatcher looks at first: today's and coming jobs, soonest
- * first; then undated drafts; then past jobs, the latest first; within a day, by first departure,
- * then job number. Each of the three parts is read on its own, walking the (service date, status)
- * index and stopping after offset + limit rows, instead of sorting every matching job to keep one page
- * (bench/NOTES.md).
- */
-export async function pageOfJobIds(
-  db: Db,
-  condition: SQL | undefined,
-  window: { today: string; limit: number; offset: number },
-  /** False when the condition already rules out past jobs: PostgreSQL would still walk them all. */
-  withPast = true,
-): Promise<string[]> {
-  const rows = await pageIdsQuery(db, condition, withPast).execute(windowValues(window));
-  return rows.map((r) => r.id);
-}
 
 /**
  * How many jobs match, counted no further than LIST_COUNT_AHEAD past the page (ADR 38): counting

@@ -52,6 +52,9 @@ import {
   updateJob,
 } from './jobs.service';
 
+// The page's JSON text as ADR 40 checks it outside production: built once, not on each request.
+const JOB_ROWS_PAGE_TEXT = jobPageOf(JobListRowSchema).strict();
+
 const driversOf = (job: { vehicles: { driverId: string | null }[] }) =>
   job.vehicles.map((s) => s.driverId).filter((id): id is string => id !== null);
 
@@ -180,12 +183,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
         const window = { search: q.search || undefined, limit: q.limit, offset: q.offset };
         const page = await listJobRowsText(app.db, { ...window, ...filter });
         const json = boundedPageText(page, q);
-        return sendJsonText(
-          reply as FastifyReply,
-          json,
-          jobPageOf(JobListRowSchema).strict(),
-          app.config.production,
-        );
+        return sendJsonText(reply as FastifyReply, json, JOB_ROWS_PAGE_TEXT, app.config.production);
       }
       if (!driverId) return listPage(q, (window) => listJobSummaries(app.db, { ...window, ...filter }));
       const page = await listPage(q, (window) =>
