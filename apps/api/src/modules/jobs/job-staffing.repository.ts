@@ -46,15 +46,13 @@ export async function settleStaffedStatus(tx: Db, jobIds: string | readonly stri
 /** Statuses in which drivers are asked for: offers are answered and open positions requested. */
 export const STAFFING_STATUSES = ['confirmed', 'assigned'] as const;
 
-// A slot is an open driver position when it has a vehicle and no driver (a driver needs a vehicle).
-// An EXISTS, not a count per job: PostgreSQL reads the few open slots once from their partial index.
-
 /** A placeholder holding a JSON array: one statement text, however many values (db/prepared.ts). */
 const jsonList = (name: string) => sql`(select json_array_elements_text(${sql.placeholder(name)}::json))`;
 
-// An open slot whose vehicle's category needs no class, or one the licence covers: the allocation
-// check (ADR 33) would refuse the others, so the driver is not shown them. The covered classes are
-// the placeholder `classes`.
+// A slot is an open driver position when it has a vehicle and no driver (a driver needs a vehicle).
+// The driver is shown one whose vehicle's category needs no class, or a class the licence covers (the
+// placeholder `classes`): the allocation check (ADR 33) would refuse the others. Asked as an EXISTS,
+// not a count per job: PostgreSQL reads the few open slots once from their partial index.
 const qualifiedOpenSlots = sql`job_vehicles s join vehicles v on v.id = s.vehicle_id
     left join vehicle_categories_new c on c.id = v.category_id
     where s.driver_id is null and s.vehicle_id is not null

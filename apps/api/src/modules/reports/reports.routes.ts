@@ -80,12 +80,20 @@ async function answersWithQuestions(db: Database, forms: { responses: Inspection
 }
 
 /** An inspection's review and the defect it raised, as the API answers them (ADR 27). */
-function review(r: { reviewStatus: string; reviewedAt: Date | null; defect: StoredDefect | string | null }) {
+function review(r: {
+  reviewStatus: string;
+  reviewedByName: string | null;
+  reviewedAt: Date | null;
+  reviewNotes: string | null;
+  defect: StoredDefect | string | null;
+}) {
   // PGlite and node-postgres both parse jsonb, but a driver that hands back text is not refused.
   const d = typeof r.defect === 'string' ? (JSON.parse(r.defect) as StoredDefect) : r.defect;
   return {
     reviewStatus: r.reviewStatus as IncidentStatus,
+    reviewedByName: r.reviewedByName,
     reviewedAt: iso(r.reviewedAt),
+    reviewNotes: r.reviewNotes,
     defect: d && {
       id: d.id,
       clearedAt: d.clearedAt ? new Date(d.clearedAt).toISOString() : null,
@@ -115,8 +123,6 @@ const TABS = {
         damageReported: flag(r.damageReported),
         notes: r.notes,
         responses: answers(r.responses),
-        reviewedByName: r.reviewedByName,
-        reviewNotes: r.reviewNotes,
         ...review(r),
       }));
     },
@@ -168,8 +174,6 @@ const TABS = {
         clearOfBus: (r.clearOfBus ?? null) as ClearOfBusAnswer | null,
         notes: r.notes,
         responses: answers(r.responses),
-        reviewedByName: r.reviewedByName,
-        reviewNotes: r.reviewNotes,
         ...review(r),
       }));
     },
